@@ -1,0 +1,77 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import ort from 'onnxruntime-node';
+import { readManifest, resolveModelFile, type ModelEntry, type ModelManifest } from './manifest.js';
+
+/** A verified ONNX session with the manifest entry it was checked against. */
+export interface LoadedModel {
+  entry: ModelEntry;
+  session: ort.InferenceSession;
+}
+
+/** Options for loading models. */
+export interface LoadModelOptions {
+  manifest?: ModelManifest;
+  /** Intra-op threads per session; 1 keeps concurrent requests from oversubscribing 2-4 cores. */
+  intraOpNumThreads?: number;
+}
+
+/** Compute a file's sha256 in hex. */
+export function sha256File(file: string): string {
+  return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
+/**
+ * Load one model by manifest name and fail fast with a clear message when the file is missing,
+ * its sha256 differs, or its inputs/outputs do not have the shapes the manifest records.
+ */
+export async function loadModel(name: string, options: LoadModelOptions = {}): Promise<LoadedModel> {
+  const manifest = options.manifest ?? readManifest();
+  const entry = manifest.models.find((m) => m.name === name);
+  if (!entry) throw new Error(`Model ${name} is not listed in models/manifest.json.`);
+  const file = resolveModelFile(entry);
+  if (!fs.existsSync(file)) throw new Error(`Model ${name}: file ${file} is missing.`);
+  const digest = sha256File(file);
+  if (digest !== entry.sha256) {
+    throw new Error(`Model ${name}: sha256 ${digest} does not match the manifest's ${entry.sha256}.`);
+  }
+  const session = await ort.InferenceSession.create(file, {
+    logSeverityLevel: 3,
+    intraOpNumThreads: options.intraOpNumThreads ?? 1,
+    interOpNumThreads: 1,
+    graphOptimizationLevel: 'all',
+  });
+  checkShapes(name, 'input', entry.inputs, session.inputMetadata);
+  checkShapes(name, 'output', entry.outputs, session.outputMetadata);
+  return { entry, session };
+}
+
+function checkShapes(
+  name: string,
+  kind: 'input' | 'output',
+  expected: Record<string, number[]>,
+  actual: readonly ort.InferenceSession.ValueMetadata[],
+): void {
+  for (const [ioName, shape] of Object.entries(expected)) {
+    const meta = actual.find((m) => m.name === ioName);
+    if (!meta) throw new Error(`Model ${name}: ${kind} ${ioName} is missing.`);
+    const got = meta.isTensor ? meta.shape.map((d) => (typeof d === 'number' ? d : -1)) : [];
+    if (got.length !== shape.length || got.some((d, i) => d !== -1 && d !== shape[i])) {
+      throw new Error(`Model ${name}: ${kind} ${ioName} has shape [${got.join(',')}], expected [${shape.join(',')}].`);
+    }
+  }
+}
+
+/** Verify every manifest entry's file and digest without creating sessions (used at start and by health). */
+export function verifyManifestFiles(manifest: ModelManifest = readManifest()): { name: string; ok: boolean; error?: string }[] {
+  return manifest.models.map((entry) => {
+    try {
+      const file = resolveModelFile(entry);
+      const digest = sha256File(file);
+      if (digest !== entry.sha256) return { name: entry.name, ok: false, error: 'sha256 mismatch' };
+      return { name: entry.name, ok: true };
+    } catch (error) {
+      return { name: entry.name, ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  });
+}

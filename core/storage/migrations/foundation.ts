@@ -1,0 +1,50 @@
+import type { Migration } from '../migration.js';
+
+/** Foundation schema: settings, API keys, audit log (versions 1-9). */
+export const foundationMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'settings, api keys, audit log',
+    up: `
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        prefix TEXT NOT NULL UNIQUE,
+        hash BLOB NOT NULL,
+        description TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_used_at TEXT,
+        revoked_at TEXT
+      );
+      CREATE TABLE audit_log (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        time TEXT NOT NULL,
+        request_id TEXT NOT NULL,
+        method TEXT NOT NULL,
+        route TEXT NOT NULL,
+        key_id TEXT,
+        auth_outcome TEXT NOT NULL,
+        http_status INTEGER NOT NULL,
+        result_status TEXT,
+        failed_step TEXT,
+        reason TEXT,
+        scores TEXT,
+        latency_ms REAL NOT NULL,
+        mobile_masked TEXT,
+        event TEXT,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL
+      );
+      CREATE INDEX audit_log_time ON audit_log(time);
+      CREATE INDEX audit_log_route ON audit_log(route, seq);
+      CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+        BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+      CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+        BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+    `,
+  },
+];

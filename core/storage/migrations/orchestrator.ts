@@ -1,0 +1,4 @@
+import type { Migration } from '../migration.js';
+
+/** Orchestrator schema (versions 30-39). */
+export const orchestratorMigrations: Migration[] = [];
