@@ -21,7 +21,11 @@ export interface FingerprintEngine {
   /** Model version recorded in each template; a different stored version means re-enrollment. */
   readonly modelVersion: string;
   /** Enroll or replace the template of an E.164 mobile number; throws CoreError QUALITY_TOO_LOW (422). */
-  enroll(mobileE164: string, image: DecodedImage, context: { requestId: string }): Promise<Record<string, unknown>>;
+  enroll(
+    mobileE164: string,
+    image: DecodedImage,
+    context: { requestId: string },
+  ): Promise<Record<string, unknown>>;
   /** 1:1 verification against the number's enrolled template (the fingerprint step of /v2/verify). */
   verify(mobileE164: string, image: DecodedImage): Promise<StepResult>;
   health(): Record<string, unknown>;

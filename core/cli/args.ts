@@ -1,0 +1,36 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** Parsed `--name value` / `--flag` arguments and the positional rest. */
+export interface ParsedArgs {
+  flags: Record<string, string | true>;
+  positional: string[];
+}
+
+/** Parse command-line arguments (no dependency: the CLIs are small). */
+export function parseArgs(argv: string[]): ParsedArgs {
+  const flags: Record<string, string | true> = {};
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg.startsWith('--')) {
+      const eq = arg.indexOf('=');
+      if (eq > 0) flags[arg.slice(2, eq)] = arg.slice(eq + 1);
+      else if (i + 1 < argv.length && !argv[i + 1]!.startsWith('--')) flags[arg.slice(2)] = argv[++i]!;
+      else flags[arg.slice(2)] = true;
+    } else positional.push(arg);
+  }
+  return { flags, positional };
+}
+
+/** A string flag, else the environment variable, else the default. */
+export function option(args: ParsedArgs, flag: string, env: string, fallback: string): string {
+  const value = args.flags[flag];
+  if (typeof value === 'string') return value;
+  return process.env[env] ?? fallback;
+}
+
+/** The data directory: --data-dir, IDV_DATA_DIR, else ~/.idv-console. */
+export function dataDirOf(args: ParsedArgs): string {
+  return path.resolve(option(args, 'data-dir', 'IDV_DATA_DIR', path.join(os.homedir(), '.idv-console')));
+}

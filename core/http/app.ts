@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Services } from '../services/container.js';
+import { installAuditHook } from './audit-hook.js';
+import { installAuth } from './auth.js';
+import { installErrorHandling } from './error-handler.js';
+import { installOpenApi } from './openapi.js';
+import './request-context.js';
+import { registerConsoleRoutes } from './routes/console/index.js';
+import { registerDocumentRoutes } from './routes/documents.js';
+import { registerFaceRoutes } from './routes/face.js';
+import { registerFingerprintRoutes } from './routes/fingerprint.js';
+import { registerOcrRoutes } from './routes/ocr.js';
+import { registerOrchestratorRoutes } from './routes/orchestrator.js';
+import { registerServiceRoots } from './routes/service-roots.js';
+import { registerVerifyRoute } from './routes/v2-verify.js';
+
+/** Options of the HTTP app (not of the listener). */
+export interface ServerOptions {
+  /** pino logger options or false; tests pass a stream to inspect what is logged. */
+  logger?: FastifyServerOptions['logger'];
+  /** Host and port the listener binds, so console routes can refuse foreign Host headers. */
+  host?: string;
+  port?: number;
+}
+
+/** Largest JSON body: three base64 images at the per-file limit (4/3 overhead) plus fields. */
+function jsonBodyLimit(services: Services): number {
+  return Math.ceil((services.limits.maxFileBytes * 4) / 3) * 3 + 1024 * 1024;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Address the listener binds (console routes refuse other Host headers). */
+    idvBind: { host: string; port: number };
+  }
+}
+
+/** Build the Fastify app over the given services (no listening: see core/server.ts). */
+export async function buildServer(services: Services, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: jsonBodyLimit(services),
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+  });
+  // Routes are registered with explicit functions (no autoload) so bundling into an asar keeps working.
+  await installOpenApi(app);
+  await app.register(multipart, { limits: { fileSize: services.limits.maxFileBytes, files: 6, fields: 20 } });
+  installErrorHandling(app);
+  installAuth(app, services);
+  installAuditHook(app, services);
+  registerServiceRoots(app, services);
+  registerVerifyRoute(app, services);
+  registerFingerprintRoutes(app, services);
+  registerFaceRoutes(app, services);
+  registerDocumentRoutes(app, services);
+  registerOcrRoutes(app, services);
+  registerOrchestratorRoutes(app, services);
+  app.decorate('idvBind', { host: options.host ?? '127.0.0.1', port: options.port ?? 8787 });
+  await registerConsoleRoutes(app, services);
+  await app.ready();
+  return app;
+}

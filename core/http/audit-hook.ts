@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services/container.js';
+import { maskMobile } from '../services/mobile.js';
+
+/**
+ * Write one audit row per audited request before the response leaves (onSend), together with the route's
+ * `inTransaction` work; then run `afterCommit`. Only statuses, scores and ids are written.
+ */
+export function installAuditHook(app: FastifyInstance, services: Services): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const idv = request.idv as typeof request.idv | undefined;
+    if (!idv?.audited) return payload;
+    const latencyMs = Number(process.hrtime.bigint() - request.idvStartedAt) / 1e6;
+    const status = reply.statusCode;
+    services.audit.append(
+      {
+        time: new Date().toISOString(),
+        requestId: request.id,
+        method: request.method,
+        route: request.routeOptions.url ?? 'unknown',
+        keyId: idv.keyId,
+        authOutcome: idv.authOutcome,
+        httpStatus: status,
+        resultStatus: idv.resultStatus ?? (status >= 400 ? 'ERROR' : null),
+        failedStep: idv.failedStep ?? null,
+        reason: idv.reason ?? null,
+        scores: idv.scores ? JSON.stringify(roundScores(idv.scores)) : null,
+        latencyMs,
+        mobileMasked: idv.mobile ? maskMobile(idv.mobile) : null,
+        event: idv.event ?? null,
+      },
+      idv.inTransaction,
+    );
+    idv.afterCommit?.();
+    request.log.info(
+      {
+        route: request.routeOptions.url,
+        status,
+        result: idv.resultStatus,
+        step: idv.failedStep,
+        scores: idv.scores,
+        key: idv.keyId,
+        ms: Math.round(latencyMs),
+      },
+      'audited',
+    );
+    return payload;
+  });
+}
+
+function roundScores(scores: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, Math.round(v * 1e6) / 1e6]));
+}

@@ -1,0 +1,30 @@
+import { createRequire } from 'node:module';
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { ErrorBody, RejectionBody } from './schemas.js';
+
+const require = createRequire(import.meta.url);
+const VERSION = (require('../../package.json') as { version: string }).version;
+
+/** OpenAPI 3 generated from the route schemas; served at /openapi.json without a key. */
+export async function installOpenApi(app: FastifyInstance): Promise<void> {
+  app.addSchema(ErrorBody);
+  app.addSchema(RejectionBody);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'IDV Console API',
+        version: VERSION,
+        description:
+          'Identity verification: fingerprint, face and ID-card checks run locally. Every route but health, service roots and this document needs the x-api-key header (401 once enforcement is on). Rejections answer HTTP 200 with status REJECTED, the failed step and a reason; malformed requests answer 4xx with status ERROR and a code.',
+      },
+      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+}

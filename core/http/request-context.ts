@@ -1,0 +1,37 @@
+import type { Database } from 'better-sqlite3';
+import type { FastifyRequest as _FastifyRequest } from 'fastify';
+
+/**
+ * What a route tells the audit writer about its request. Only statuses, scores and ids: never image bytes.
+ * The audit row is written before the response leaves (onSend), in one SQLite transaction together with
+ * `inTransaction`, so an outbox row and its audit row commit or fail together.
+ */
+export interface RequestAudit {
+  /** API key id when a valid key was presented, `console:<user>` for console actions, else null. */
+  keyId: string | null;
+  /** valid | missing | invalid | revoked | console | exempt */
+  authOutcome: string;
+  /** SUCCESS | REJECTED | ERROR (set by routes and the error handler). */
+  resultStatus?: string;
+  failedStep?: string;
+  reason?: string;
+  /** Numeric scores of the checks that ran, by name. */
+  scores?: Record<string, number>;
+  /** E.164 number the request was about; only its masked form is stored. */
+  mobile?: string;
+  /** A short machine-readable event name (e.g. fingerprint.deleted, fingerprint.duplicate_flagged). */
+  event?: string;
+  /** Extra work committed in the same transaction as the audit row. */
+  inTransaction?: (db: Database) => void;
+  /** Work to run after that transaction committed (e.g. nudge the outbox relay). */
+  afterCommit?: () => void;
+  /** False for requests that are not audited (health, service roots, static assets). */
+  audited: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idv: RequestAudit;
+    idvStartedAt: bigint;
+  }
+}

@@ -1,0 +1,114 @@
+import { createRequire } from 'node:module';
+import type { FastifyInstance } from 'fastify';
+import type { Services, SubServiceProvider } from '../../services/container.js';
+
+const require = createRequire(import.meta.url);
+const VERSION = (require('../../../package.json') as { version: string }).version;
+
+/** The five sub-services of SPEC 1, with their purpose and the engine that backs each. */
+const SUB_SERVICES: {
+  name: string;
+  purpose: string;
+  endpoints: string[];
+  provider: (s: Services) => SubServiceProvider | undefined;
+}[] = [
+  {
+    name: 'fingerprint',
+    purpose:
+      'Enrolls fingerprint templates indexed by mobile number; 1:N identity search through a vector store.',
+    endpoints: [
+      'POST enroll',
+      'POST verify',
+      'POST search',
+      'GET enrollments/{mobile_number}',
+      'DELETE enrollments/{mobile_number}',
+    ],
+    provider: (s) => s.fingerprint,
+  },
+  {
+    name: 'liveness',
+    purpose: 'Passive liveness detection from a single image (photo, replay and mask attacks).',
+    endpoints: ['POST check'],
+    provider: (s) => s.face,
+  },
+  {
+    name: 'face-matching',
+    purpose: '1:1 comparison of a selfie against an ID-card portrait with a configurable threshold.',
+    endpoints: ['POST match', 'POST quality'],
+    provider: (s) => s.face,
+  },
+  {
+    name: 'ocr',
+    purpose:
+      'Extracts structured fields from passports, national IDs and driving licences (MRZ, printed text, barcodes).',
+    endpoints: ['POST extract'],
+    provider: (s) => s.providers.ocr,
+  },
+  {
+    name: 'orchestrator',
+    purpose: 'Weighted liveness + face match in one call; publishes results to a message queue.',
+    endpoints: ['POST verify', 'GET events', 'GET events/stream'],
+    provider: (s) => s.providers.orchestrator,
+  },
+];
+
+/** Names of the sub-services (path segment under /docs/). */
+export const SUB_SERVICE_NAMES = SUB_SERVICES.map((s) => s.name);
+
+/** GET /docs/<name>/api/ (service root) and GET /docs/<name>/api/health, both without a key (SPEC 4, 5). */
+export function registerServiceRoots(app: FastifyInstance, services: Services): void {
+  for (const sub of SUB_SERVICES) {
+    app.get(
+      `/docs/${sub.name}/api/`,
+      { schema: { tags: ['service roots'], summary: `${sub.name} service root` } },
+      () => {
+        const provider = sub.provider(services);
+        return {
+          name: sub.name,
+          version: VERSION,
+          purpose: sub.purpose,
+          status: provider ? 'available' : 'not_implemented',
+          endpoints: sub.endpoints.map((e) => {
+            const [method, path] = e.split(' ');
+            return { method, path: `/docs/${sub.name}/api/${path ?? ''}` };
+          }),
+          health: `/docs/${sub.name}/api/health`,
+          ...(provider?.root?.() ?? {}),
+        };
+      },
+    );
+    app.get(
+      `/docs/${sub.name}/api/health`,
+      { schema: { tags: ['service roots'], summary: `${sub.name} health` } },
+      (_request, reply) => {
+        const store = storeHealth(services);
+        const provider = sub.provider(services);
+        if (!provider) {
+          return reply
+            .code(503)
+            .send({
+              name: sub.name,
+              status: 'not_implemented',
+              store,
+              message: `The ${sub.name} engine is not built yet.`,
+            });
+        }
+        const engine = provider.health();
+        const ok = store.reachable && engine.status !== 'error';
+        return reply
+          .code(ok ? 200 : 503)
+          .send({ name: sub.name, status: ok ? 'ok' : 'error', store, engine });
+      },
+    );
+  }
+}
+
+function storeHealth(services: Services): { reachable: boolean; sqlite: string; sqlite_vec: string } {
+  let reachable = true;
+  try {
+    services.store.db.prepare('SELECT 1').get();
+  } catch {
+    reachable = false;
+  }
+  return { reachable, sqlite: services.store.sqliteVersion, sqlite_vec: services.store.sqliteVecVersion };
+}

@@ -1,0 +1,73 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services/container.js';
+import { normaliseMobile } from '../../services/mobile.js';
+import { runVerification } from '../../services/verify-pipeline.js';
+import { readValidatedMultipart } from '../intake.js';
+import { apiKeySecurity, documentOnlyValidator, errorResponses, multipartBody } from '../schemas.js';
+
+const StepObject = Type.Object(
+  { status: Type.String(), score: Type.Optional(Type.Number()), message: Type.String() },
+  { additionalProperties: true },
+);
+
+const SuccessBody = Type.Object(
+  {
+    status: Type.Literal('SUCCESS'),
+    message: Type.String(),
+    details: Type.Object(
+      {
+        fingerprint: Type.Intersect([StepObject, Type.Object({ mobile_number: Type.String() })]),
+        face_match: StepObject,
+        id_card: Type.Intersect([
+          StepObject,
+          Type.Object({ verification_score: Type.Number(), feature_detected: Type.String() }),
+        ]),
+      },
+      { additionalProperties: true },
+    ),
+  },
+  { additionalProperties: true },
+);
+
+/** POST /v2/verify: the unified verification of SPEC 1 and 2.3/2.4. */
+export function registerVerifyRoute(app: FastifyInstance, services: Services): void {
+  app.post(
+    '/v2/verify',
+    {
+      schema: {
+        tags: ['v2'],
+        summary: 'Unified verification: fingerprint, then face match, then ID-card security feature',
+        consumes: ['multipart/form-data'],
+        security: apiKeySecurity,
+        body: multipartBody(
+          ['fingerprint', 'selfie', 'id_card'],
+          ['mobile_number'],
+          ['mobile_number', 'fingerprint', 'selfie', 'id_card'],
+        ),
+        response: { 200: Type.Union([SuccessBody, Type.Ref('RejectionBody')]), ...errorResponses() },
+      },
+      validatorCompiler: documentOnlyValidator,
+    },
+    async (request) => {
+      const form = await readValidatedMultipart(
+        request,
+        { textFields: ['mobile_number'], fileFields: [['fingerprint'], ['selfie'], ['id_card']] },
+        services.limits,
+      );
+      const mobileE164 = normaliseMobile(form.text.mobile_number);
+      request.idv.mobile = mobileE164;
+      const outcome = await runVerification(services, {
+        mobileE164,
+        fingerprint: form.images.fingerprint!,
+        selfie: form.images.selfie!,
+        idCard: form.images.id_card!,
+      });
+      request.idv.resultStatus = outcome.status;
+      request.idv.scores = outcome.scores;
+      if (outcome.failedStep) request.idv.failedStep = outcome.failedStep;
+      if (outcome.reason) request.idv.reason = outcome.reason;
+      return outcome.body;
+    },
+  );
+}

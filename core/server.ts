@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from './http/app.js';
+import { createServices, disposeServices, type Services } from './services/container.js';
+
+/** Options of a running server (the headless mode and the Electron main process both use it). */
+export interface StartOptions {
+  host: string;
+  port: number;
+  dataDir: string;
+  queueUrl?: string;
+  logLevel?: string;
+}
+
+/** A listening server and how to stop it. */
+export interface RunningServer {
+  url: string;
+  app: FastifyInstance;
+  services: Services;
+  close(): Promise<void>;
+}
+
+/** Create the services, build the app and listen; fails fast if a model or the store cannot load. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const services = await createServices({
+    dataDir: options.dataDir,
+    ...(options.queueUrl ? { queueUrl: options.queueUrl } : {}),
+  });
+  let app: FastifyInstance;
+  try {
+    app = await buildServer(services, {
+      host: options.host,
+      port: options.port,
+      logger: {
+        level: options.logLevel ?? 'info',
+        redact: ['req.headers["x-api-key"]', 'req.headers.cookie'],
+      },
+    });
+    await app.listen({ host: options.host, port: options.port });
+  } catch (error) {
+    await disposeServices(services);
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${port}/`,
+    app,
+    services,
+    close: async () => {
+      await app.close();
+      await disposeServices(services);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../imaging/limits.js';
+import { openStore, type Store } from '../storage/db.js';
+import { SettingsStore } from '../storage/settings.js';
+import { ApiKeyService } from './api-keys.js';
+import { AuditLog } from './audit-log.js';
+import type { DocumentEngine, FaceEngine, FingerprintEngine } from './contracts.js';
+
+/**
+ * Everything the HTTP layer calls. An engine left undefined is not built (or failed to load): its routes
+ * answer 501 NOT_IMPLEMENTED with a clear message instead of a fake result.
+ */
+export interface Services {
+  store: Store;
+  settings: SettingsStore;
+  keys: ApiKeyService;
+  audit: AuditLog;
+  limits: ImageLimits;
+  fingerprint?: FingerprintEngine;
+  face?: FaceEngine;
+  document?: DocumentEngine;
+  /**
+   * Health and service-root documents of sub-services not backed by one of the engines above (OCR,
+   * orchestrator): set by the engine that implements them. Absent means not built (health answers 503).
+   */
+  providers: Partial<Record<'ocr' | 'orchestrator', SubServiceProvider>>;
+  /** Resources to release on shutdown, in reverse order of creation. */
+  disposers: (() => Promise<void> | void)[];
+}
+
+/** What a sub-service tells its health and root routes. */
+export interface SubServiceProvider {
+  health(): Record<string, unknown>;
+  root?(): Record<string, unknown>;
+}
+
+/** How to build the services. */
+export interface ServicesOptions {
+  dataDir: string;
+  limits?: ImageLimits;
+  /** NATS URL for the orchestrator's events (e.g. nats://127.0.0.1:4222); none means the embedded feed only. */
+  queueUrl?: string;
+  /** Load the engines (models, workers); false gives a foundation-only container for fast tests. */
+  engines?: boolean;
+}
+
+/** Open the store and create every service and engine. */
+export async function createServices(options: ServicesOptions): Promise<Services> {
+  const store = openStore(options.dataDir);
+  const services: Services = {
+    store,
+    settings: new SettingsStore(store.db),
+    keys: new ApiKeyService(store.db),
+    audit: new AuditLog(store.db),
+    limits: options.limits ?? DEFAULT_IMAGE_LIMITS,
+    providers: {},
+    disposers: [
+      () => {
+        store.close();
+      },
+    ],
+  };
+  if (options.engines !== false) await loadEngines(services, options);
+  return services;
+}
+
+/** Engines, each wired by its issue. A load failure is fatal: never carry on with a half-loaded model. */
+async function loadEngines(_services: Services, _options: ServicesOptions): Promise<void> {
+  // fingerprint engine (issue 3)
+  // face engine (issue 4)
+  // document engine and OCR (issue 5)
+  // orchestrator (issue 6)
+}
+
+/** Release every resource (workers, model sessions, broker connections, the database). */
+export async function disposeServices(services: Services): Promise<void> {
+  for (const dispose of [...services.disposers].reverse()) await dispose();
+  services.disposers.length = 0;
+}

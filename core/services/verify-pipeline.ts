@@ -1,0 +1,108 @@
+import { CoreError } from '../errors.js';
+import type { DecodedImage } from '../imaging/decode.js';
+import type { Services } from './container.js';
+import type { StepResult } from './contracts.js';
+
+/** The inputs of /v2/verify, validated and decoded. */
+export interface VerificationInput {
+  mobileE164: string;
+  fingerprint: DecodedImage;
+  selfie: DecodedImage;
+  idCard: DecodedImage;
+}
+
+/** SPEC step names, in the order /v2/verify runs them. */
+export type StepName = 'fingerprint' | 'face_match' | 'id_card_check';
+
+/** Result of the pipeline: the response body and what the audit row records. */
+export interface VerificationOutcome {
+  body: Record<string, unknown>;
+  status: 'SUCCESS' | 'REJECTED';
+  failedStep?: StepName;
+  reason?: string;
+  scores: Record<string, number>;
+}
+
+/**
+ * SPEC 1: fingerprint 1:1 against the number's enrollment, then selfie vs ID-card portrait, then the ID card's
+ * required security feature; the first REJECTED step ends the run. Missing engines answer 501 up front.
+ */
+export async function runVerification(
+  services: Services,
+  input: VerificationInput,
+): Promise<VerificationOutcome> {
+  const { fingerprint, face, document } = services;
+  const missing = [
+    !fingerprint && 'fingerprint',
+    !face && 'face matching',
+    !document && 'ID-card check',
+  ].filter(Boolean);
+  if (!fingerprint || !face || !document) {
+    throw new CoreError(
+      'NOT_IMPLEMENTED',
+      `Unified verification needs engines that are not built yet: ${missing.join(', ')}.`,
+    );
+  }
+  const details: Record<string, Record<string, unknown>> = {};
+  const scores: Record<string, number> = {};
+
+  const fp = await fingerprint.verify(input.mobileE164, input.fingerprint);
+  scores.fingerprint = fp.score;
+  details.fingerprint = {
+    status: fp.status,
+    mobile_number: input.mobileE164,
+    score: fp.score,
+    message: fp.message,
+    ...fp.extra,
+  };
+  if (fp.status === 'REJECTED') return rejected('fingerprint', fp, details, scores);
+
+  const fm = await face.match(input.selfie, input.idCard);
+  scores.face_match = fm.score;
+  details.face_match = { status: fm.status, score: fm.score, message: fm.message, ...fm.extra };
+  if (fm.status === 'REJECTED') return rejected('face_match', fm, details, scores);
+
+  const id = await document.checkIdCard(input.idCard);
+  scores.id_card = id.score;
+  details.id_card = {
+    status: id.status,
+    verification_score: id.score,
+    feature_detected: typeof id.extra?.feature_detected === 'string' ? id.extra.feature_detected : '',
+    message: id.message,
+    ...id.extra,
+  };
+  if (id.status === 'REJECTED') return rejected('id_card_check', id, details, scores);
+
+  return {
+    status: 'SUCCESS',
+    scores,
+    body: {
+      status: 'SUCCESS',
+      message: 'Identity verified: fingerprint, face match and ID card passed.',
+      details,
+    },
+  };
+}
+
+function rejected(
+  step: StepName,
+  result: StepResult,
+  details: Record<string, Record<string, unknown>>,
+  scores: Record<string, number>,
+): VerificationOutcome {
+  const outcome: VerificationOutcome = {
+    status: 'REJECTED',
+    failedStep: step,
+    scores,
+    body: {
+      step,
+      status: 'REJECTED',
+      score: result.score,
+      message: result.message,
+      reason: result.reason ?? 'rejected',
+      details,
+    },
+  };
+  if (result.reason) outcome.reason = result.reason;
+  return outcome;
+}
