@@ -1,0 +1,185 @@
+import type { Database } from 'better-sqlite3';
+import { CoreError } from '../../errors.js';
+import type { DecodedImage } from '../../imaging/decode.js';
+import type { SettingsStore } from '../../storage/settings.js';
+import type { FaceEngine } from '../contracts.js';
+import { startBrokerLink, type BrokerLink } from '../outbox/broker-link.js';
+import { EventFeed } from '../outbox/event-feed.js';
+import { EVENT_STREAM, EVENT_SUBJECTS, redactUrl } from '../outbox/jetstream-publisher.js';
+import { OutboxStore } from '../outbox/outbox-store.js';
+import type { RelayOptions } from '../outbox/relay.js';
+import { DEFAULT_CONFIG, mergeConfig, patchConfig, validateConfig, type OrchestratorConfig } from './config.js';
+import { buildVerificationEvent, VERIFICATION_SUBJECT, type VerificationEvent } from './event.js';
+import { faceModelVersions } from './model-versions.js';
+import { normalizeStep, RAW_RANGES } from './normalize.js';
+import { runPipeline } from './pipeline.js';
+import { safeReference } from './reference.js';
+import { toAudit, toResponse, type AuditFacts, type VerifyResponse } from './response.js';
+
+/** Setting key of the orchestrator configuration. */
+export const CONFIG_SETTING = 'orchestrator.config';
+
+/** What the orchestrator service needs. */
+export interface OrchestratorServiceOptions {
+  db: Database;
+  settings: SettingsStore;
+  /** The face engine; undefined means verify answers 501 (the event feed still works). */
+  face: FaceEngine | undefined;
+  /** Broker URL from `--queue` or IDV_QUEUE_URL; overrides the `queue_url` setting. */
+  queueUrl?: string | undefined;
+  /** Warning sink for relay trouble (no payloads). */
+  warn?: (message: string) => void;
+  /** Relay tuning (tests shorten the backoff; the bench observes acks). */
+  relay?: RelayOptions;
+}
+
+/** One orchestrated verification: the HTTP body, the event to record, the audit facts. */
+export interface VerifyResult {
+  body: VerifyResponse;
+  event: VerificationEvent;
+  audit: AuditFacts;
+}
+
+/** The orchestrator: weighted liveness + face match, the durable outbox, the broker relay and the LAN feed. */
+export class OrchestratorService {
+  /** The LAN consumers' feed over the outbox. */
+  readonly events: EventFeed;
+  readonly outbox: OutboxStore;
+  private config: OrchestratorConfig;
+  private link: BrokerLink | undefined;
+  private started = false;
+  private readonly modelVersions: Record<string, string>;
+
+  constructor(private readonly options: OrchestratorServiceOptions) {
+    this.outbox = new OutboxStore(options.db);
+    this.events = new EventFeed(this.outbox);
+    // Validated at load: a stored configuration that no longer validates stops the start with the field named.
+    this.config = validateConfig(mergeConfig(DEFAULT_CONFIG, options.settings.get<unknown>(CONFIG_SETTING, {})));
+    this.modelVersions = options.face ? faceModelVersions(options.face) : {};
+  }
+
+  /** Connect to the broker (when a URL is configured) and relay every unpublished row. Never waits for the broker. */
+  start(): Promise<void> {
+    this.started = true;
+    this.connect();
+    return Promise.resolve();
+  }
+
+  /** Stop relaying and release waiters; unpublished rows stay for the next start. */
+  async stop(): Promise<void> {
+    this.started = false;
+    this.events.close();
+    const link = this.link;
+    this.link = undefined;
+    await link?.stop();
+  }
+
+  /** The broker URL in effect: the explicit one (CLI/env) first, else the setting. */
+  queueUrl(): string | null {
+    return this.options.queueUrl ?? this.config.queue_url;
+  }
+
+  /** Run the stages on decoded images and decide. The caller records `event` in its audit transaction. */
+  async verify(input: { selfie: DecodedImage; idCard: DecodedImage; requestId: string; reference?: unknown }): Promise<VerifyResult> {
+    const face = this.options.face;
+    if (!face) throw new CoreError('NOT_IMPLEMENTED', 'The orchestrator needs the face engine, which is not available.');
+    const reference = safeReference(input.reference);
+    const config = this.config;
+    const outcome = await runPipeline(
+      {
+        liveness: async () => normalizeStep(await face.liveness(input.selfie), RAW_RANGES.liveness),
+        face_match: async () => normalizeStep(await face.match(input.selfie, input.idCard), RAW_RANGES.face_match),
+      },
+      config,
+    );
+    const event = buildVerificationEvent({ outcome, config, requestId: input.requestId, reference, modelVersions: this.modelVersions });
+    return { body: toResponse(event, outcome), event, audit: toAudit(outcome) };
+  }
+
+  /** Write the event to the outbox. Call inside the audit row's transaction (`request.idv.inTransaction`). */
+  record(event: VerificationEvent, db: Database = this.options.db): number {
+    return this.outbox.insert({ id: event.id, subject: VERIFICATION_SUBJECT, payload: event }, db);
+  }
+
+  /** After the commit (`request.idv.afterCommit`): wake the relay and the LAN feed. */
+  committed(): void {
+    this.link?.relay.nudge();
+    this.events.notify();
+  }
+
+  /** Record in a transaction of its own and wake the relay: for callers without an audit row (bench, tools). */
+  recordAndCommit(event: VerificationEvent): number {
+    const seq = this.options.db.transaction(() => this.record(event))();
+    this.committed();
+    return seq;
+  }
+
+  /** The active configuration (a copy). */
+  getConfig(): OrchestratorConfig {
+    return structuredClone(this.config);
+  }
+
+  /** Apply a partial update: validated (400 BODY_INVALID naming the field), stored, effective for the next request. */
+  setConfig(patch: unknown): OrchestratorConfig {
+    const next = patchConfig(this.config, patch);
+    const previousUrl = this.queueUrl();
+    this.options.settings.set(CONFIG_SETTING, next);
+    this.config = next;
+    if (this.started && this.queueUrl() !== previousUrl) void this.reconnect();
+    return this.getConfig();
+  }
+
+  /** Health: broker connected, outbox backlog, relay state. Degraded (still 200) while the broker is away. */
+  health(): Record<string, unknown> {
+    const backlog = this.outbox.backlog();
+    const broker = this.brokerFacts();
+    const faceReady = this.options.face !== undefined;
+    const degraded = !faceReady || (broker.enabled && !broker.connected);
+    return {
+      status: degraded ? 'degraded' : 'ok',
+      face_engine: faceReady,
+      broker,
+      outbox: { backlog: backlog.count, oldest_unpublished_at: backlog.oldestCreatedAt, head: this.outbox.lastSeq() },
+      relay: this.link?.relay.stats() ?? null,
+    };
+  }
+
+  /** Extra fields of the service root: the active configuration, where events go, the event schema. */
+  root(): Record<string, unknown> {
+    return {
+      config: this.getConfig(),
+      queue: { ...this.brokerFacts(), stream: EVENT_STREAM, subjects: EVENT_SUBJECTS, subject: VERIFICATION_SUBJECT },
+      events: {
+        feed: '/docs/orchestrator/api/events?after=<cursor>&limit=<n>&wait=<seconds>',
+        stream: '/docs/orchestrator/api/events/stream (SSE, Last-Event-ID resumes)',
+        schema: '/openapi.json#/components/schemas/OrchestratorVerificationEvent',
+        delivery: 'at-least-once; de-duplicate on the event id (also the JetStream msgID)',
+      },
+    };
+  }
+
+  private brokerFacts(): { enabled: boolean; connected: boolean; url: string | null } {
+    const url = this.queueUrl();
+    return { enabled: url !== null, connected: this.link?.publisher.isConnected() ?? false, url: url === null ? null : redactUrl(url) };
+  }
+
+  private connect(): void {
+    const url = this.queueUrl();
+    if (!url || this.link) return;
+    const relayOptions: RelayOptions = { ...this.options.relay };
+    if (this.options.warn) relayOptions.warn = this.options.warn;
+    this.link = startBrokerLink(this.outbox, url, relayOptions);
+  }
+
+  private async reconnect(): Promise<void> {
+    const link = this.link;
+    this.link = undefined;
+    await link?.stop();
+    if (this.started) this.connect();
+  }
+}
+
+/** Create the orchestrator service; call `start()` once the server is up and `stop()` on close. */
+export function createOrchestratorService(options: OrchestratorServiceOptions): OrchestratorService {
+  return new OrchestratorService(options);
+}
