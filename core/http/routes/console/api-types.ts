@@ -1,0 +1,177 @@
+/**
+ * Contract of the console API (/api/console/*), shared with the renderer by `import type` only.
+ * Self-contained on purpose: the renderer type-checks this file without Node types.
+ */
+
+export type ConsoleRole = 'operator' | 'admin' | 'auditor';
+export type AuthMode = 'observe' | 'enforce';
+export type StepName = 'fingerprint' | 'face_match' | 'id_card_check';
+
+/** Error body of every 4xx/5xx (DESIGN.md). */
+export interface ConsoleErrorBody {
+  status: 'ERROR';
+  code: string;
+  message: string;
+  field?: string;
+}
+
+export interface ConsoleUserView {
+  id: string;
+  username: string;
+  role: ConsoleRole;
+  createdAt: string;
+  disabled: boolean;
+}
+
+export interface SetupStateResponse {
+  hasAdmin: boolean;
+}
+
+export interface MeResponse {
+  user: ConsoleUserView;
+  authMode: AuthMode;
+}
+
+/** Which engines this server has built; a false engine's actions answer 501. */
+export interface EngineAvailability {
+  fingerprint: boolean;
+  fingerprintPreview: boolean;
+  face: boolean;
+  faceQuality: boolean;
+  document: boolean;
+  orchestrator: boolean;
+}
+
+export interface ApiKeyView {
+  id: string;
+  prefix: string;
+  description: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** The one response that carries a key's secret. */
+export interface CreatedKeyResponse extends ApiKeyView {
+  key: string;
+}
+
+export interface AuditRowView {
+  seq: number;
+  time: string;
+  requestId: string;
+  method: string;
+  route: string;
+  keyId: string | null;
+  authOutcome: string;
+  httpStatus: number;
+  resultStatus: string | null;
+  failedStep: string | null;
+  reason: string | null;
+  scores: string | null;
+  latencyMs: number;
+  mobileMasked: string | null;
+  event: string | null;
+  prevHash: string;
+  hash: string;
+}
+
+export interface AuditPageResponse {
+  rows: AuditRowView[];
+  /** Cursor for the next (older) page, null on the last page. */
+  nextBefore: number | null;
+}
+
+export interface ChainCheckResponse {
+  ok: boolean;
+  checked: number;
+  firstBrokenSeq: number | null;
+  message: string;
+}
+
+export interface DailyStatView {
+  day: string;
+  total: number;
+  rejected: number;
+  byStep: Record<string, number>;
+}
+
+/** A fingerprint's quality and minutiae, computed without enrolling. */
+export interface FingerprintPreviewResponse {
+  width: number;
+  height: number;
+  quality: number;
+  minutiae: { x: number; y: number; angle: number; type: string }[];
+}
+
+/** Face box in image pixels. */
+export interface FaceBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One verification step as the console shows it. */
+export interface StepOutcome {
+  step: StepName;
+  status: 'SUCCESS' | 'REJECTED';
+  score: number;
+  message: string;
+  reason?: string;
+  threshold?: number;
+  /** Expected false matches at this threshold: 1 in `oneInN`. */
+  oneInN?: number;
+  /** Step extras from the engine (face boxes, detected feature and its region, ...). */
+  extra?: Record<string, unknown>;
+}
+
+export interface EnrollResponse {
+  status: 'SUCCESS';
+  message: string;
+  mobileMasked: string;
+  /** Engine extras (quality, replaced, duplicate warnings). */
+  details: Record<string, unknown>;
+}
+
+/** Live camera feedback of the face-quality check. */
+export interface FaceQualityResponse {
+  faceFound: boolean;
+  issues: string[];
+  message: string;
+  details: Record<string, unknown>;
+}
+
+/** One selectable operating point of a matcher: the score threshold with its measured false-match rate. */
+export interface CalibrationPoint {
+  oneInN: number;
+  threshold: number;
+  /** False non-match rate measured at this point, when known. */
+  fnmr?: number;
+}
+
+export interface ThresholdSetting {
+  engine: 'face' | 'fingerprint';
+  available: boolean;
+  /** Current 1-in-N choice, if set by an operator. */
+  oneInN: number | null;
+  threshold: number | null;
+  calibration: CalibrationPoint[];
+  /** Where the calibration came from (dataset and date), shown beside the picker. */
+  calibrationSource: string;
+}
+
+export interface ServerBindSetting {
+  host: string;
+  port: number;
+  /** True when the stored value differs from what this process is bound to (applied on restart). */
+  pendingRestart: boolean;
+  current: { host: string; port: number };
+}
+
+export interface ConsoleSettingsResponse {
+  thresholds: ThresholdSetting[];
+  server: ServerBindSetting;
+  orchestrator: { available: boolean; config: Record<string, unknown> | null };
+  documents: { available: boolean; profiles: unknown[]; referenceMarks: unknown[] };
+}

@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServices, disposeServices, type Services } from '../../../services/container.js';
+import { buildServer } from '../../app.js';
+
+const HOST = '127.0.0.1:8787';
+let dir: string;
+let services: Services;
+let app: FastifyInstance;
+
+function cookieOf(response: { headers: Record<string, unknown> }): string {
+  const header = String(response.headers['set-cookie']);
+  return header.split(';')[0]!;
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-console-'));
+  services = await createServices({ dataDir: dir, engines: false });
+  app = await buildServer(services);
+});
+
+afterAll(async () => {
+  await app.close();
+  await disposeServices(services);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('console API', () => {
+  let admin = '';
+
+  it('sets up the first admin once, then signs in with a hardened cookie', async () => {
+    const state = await app.inject({ url: '/api/console/setup-state', headers: { host: HOST } });
+    expect(state.json()).toEqual({ hasAdmin: false });
+    const setup = await app.inject({
+      method: 'POST',
+      url: '/api/console/setup',
+      headers: { host: HOST, origin: `http://${HOST}` },
+      payload: { username: 'root', password: 'correct horse battery' },
+    });
+    expect(setup.statusCode).toBe(201);
+    const cookie = String(setup.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    admin = cookieOf(setup);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/console/setup',
+      headers: { host: HOST },
+      payload: { username: 'other', password: 'correct horse battery' },
+    });
+    expect(again.statusCode).toBe(409);
+    const me = await app.inject({ url: '/api/console/me', headers: { host: HOST, cookie: admin } });
+    expect(me.json()).toMatchObject({ user: { username: 'root', role: 'admin' }, authMode: 'observe' });
+  });
+
+  it('refuses API keys, foreign hosts and foreign origins', async () => {
+    const withKey = await app.inject({
+      url: '/api/console/me',
+      headers: { host: HOST, cookie: admin, 'x-api-key': 'x' },
+    });
+    expect(withKey.statusCode).toBe(403);
+    const rebound = await app.inject({
+      url: '/api/console/me',
+      headers: { host: 'evil.example:8787', cookie: admin },
+    });
+    expect(rebound.statusCode).toBe(403);
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/api/console/keys',
+      headers: { host: HOST, cookie: admin, origin: 'http://evil.example' },
+      payload: { description: 'stolen' },
+    });
+    expect(foreign.statusCode).toBe(403);
+  });
+
+  it('enforces roles and lets an admin issue and revoke keys', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/console/users',
+      headers: { host: HOST, cookie: admin },
+      payload: { username: 'audrey', password: 'auditor password 1', role: 'auditor' },
+    });
+    expect(created.statusCode).toBe(201);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/console/login',
+      headers: { host: HOST },
+      payload: { username: 'audrey', password: 'auditor password 1' },
+    });
+    expect(login.statusCode).toBe(200);
+    const auditor = cookieOf(login);
+    const forbidden = await app.inject({
+      url: '/api/console/keys',
+      headers: { host: HOST, cookie: auditor },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    const anonymous = await app.inject({ url: '/api/console/keys', headers: { host: HOST } });
+    expect(anonymous.statusCode).toBe(401);
+
+    const key = await app.inject({
+      method: 'POST',
+      url: '/api/console/keys',
+      headers: { host: HOST, cookie: admin },
+      payload: { description: 'Branch onboarding backend' },
+    });
+    expect(key.statusCode).toBe(201);
+    const { id, key: secret } = key.json<{ id: string; key: string }>();
+    expect(secret).toMatch(/^idv_/);
+    const list = await app.inject({ url: '/api/console/keys', headers: { host: HOST, cookie: admin } });
+    expect(JSON.stringify(list.json())).not.toContain(secret);
+    const revoked = await app.inject({
+      method: 'POST',
+      url: `/api/console/keys/${id}/revoke`,
+      headers: { host: HOST, cookie: admin },
+    });
+    expect(revoked.json()).toMatchObject({ id });
+
+    const page = await app.inject({
+      url: '/api/console/audit?limit=2',
+      headers: { host: HOST, cookie: auditor },
+    });
+    expect(page.statusCode).toBe(200);
+    const body = page.json<{ rows: { keyId: string }[]; nextBefore: number | null }>();
+    expect(body.rows).toHaveLength(2);
+    expect(body.nextBefore).not.toBeNull();
+    expect(body.rows[0]!.keyId).toBe('console:root');
+    const csv = await app.inject({
+      url: '/api/console/audit/export.csv',
+      headers: { host: HOST, cookie: auditor },
+    });
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body.split('\n')[0]).toMatch(/^seq,time/);
+    const chain = await app.inject({
+      method: 'POST',
+      url: '/api/console/audit/verify',
+      headers: { host: HOST, cookie: auditor },
+    });
+    expect(chain.json()).toMatchObject({ ok: true });
+  });
+
+  it('answers 501 for operator actions of engines that are not built', async () => {
+    const engines = await app.inject({ url: '/api/console/engines', headers: { host: HOST, cookie: admin } });
+    expect(engines.json()).toMatchObject({ fingerprint: false, face: false, document: false });
+    const run = await app.inject({
+      method: 'POST',
+      url: '/api/console/run/id-card',
+      headers: { host: HOST, cookie: admin },
+    });
+    expect(run.statusCode).toBe(501);
+  });
+});

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { ConsoleAccounts } from '../../../services/console/accounts.js';
+import { ConsoleSessions } from '../../../services/console/sessions.js';
+import type { Services } from '../../../services/container.js';
+import { registerAuditRoutes } from './audit-routes.js';
+import { registerAuthRoutes } from './auth-routes.js';
+import { engineAvailability } from './engine-capabilities.js';
+import { consoleGuard, requireRole } from './guard.js';
+import { registerKeyRoutes } from './key-routes.js';
+import { registerRunRoutes } from './run-routes.js';
+import { registerSettingsRoutes } from './settings-routes.js';
+import { registerStaticAssets } from './static-assets.js';
+import { registerUserRoutes } from './user-routes.js';
+
+/** Options of the console routes. */
+export interface ConsoleRouteOptions {
+  /** Folder of the built renderer; defaults to renderer/dist of this checkout. */
+  rendererDist?: string;
+}
+
+/**
+ * The operator console: its API under /api/console (session cookie, role checks, no API keys, same-origin only)
+ * and the React app at `/`.
+ */
+export async function registerConsoleRoutes(
+  app: FastifyInstance,
+  services: Services,
+  options: ConsoleRouteOptions = {},
+): Promise<void> {
+  const accounts = new ConsoleAccounts(services.store.db);
+  const sessions = new ConsoleSessions(services.store.db);
+  await app.register(
+    (scope, _options, done) => {
+      scope.addHook('onRequest', (request, _reply, next) => {
+        // Every console change (sign-in, keys, settings, operator actions) and every refused request is audited.
+        request.idv.audited = request.method !== 'GET';
+        request.idv.authOutcome = 'console';
+        next();
+      });
+      scope.addHook(
+        'onRequest',
+        consoleGuard(sessions, () => app.idvBind.host),
+      );
+      scope.addHook('onRequest', (request, _reply, next) => {
+        // Console requests are attributed to the signed-in user, not to an API key.
+        request.idv.keyId = request.consoleUser ? `console:${request.consoleUser.username}` : null;
+        next();
+      });
+      registerAuthRoutes(scope, { accounts, sessions, keys: services.keys });
+      registerUserRoutes(scope, accounts, sessions);
+      registerKeyRoutes(scope, services.keys);
+      registerAuditRoutes(scope, services.audit);
+      registerSettingsRoutes(scope, services);
+      registerRunRoutes(scope, services);
+      scope.get('/engines', { preHandler: requireRole('operator', 'admin', 'auditor') }, (request) => {
+        request.idv.audited = false;
+        return engineAvailability(services);
+      });
+      done();
+    },
+    { prefix: '/api/console' },
+  );
+  await registerStaticAssets(app, options.rendererDist);
+}

@@ -1,0 +1,121 @@
+import { isIP } from 'node:net';
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { CoreError } from '../../../errors.js';
+import type { Services } from '../../../services/container.js';
+import type {
+  CalibrationPoint,
+  ConsoleSettingsResponse,
+  ServerBindSetting,
+  ThresholdSetting,
+} from './api-types.js';
+import { requireRole } from './guard.js';
+
+/** Settings key of the stored bind address, read by the server at its next start. */
+export const SERVER_BIND_KEY = 'server.bind';
+
+const BindBody = Type.Object(
+  { host: Type.String({ maxLength: 64 }), port: Type.Integer({ minimum: 1, maximum: 65535 }) },
+  { additionalProperties: false },
+);
+const ThresholdBody = Type.Object({ oneInN: Type.Integer({ minimum: 2 }) }, { additionalProperties: false });
+const EngineParams = Type.Object({ engine: Type.Union([Type.Literal('face'), Type.Literal('fingerprint')]) });
+
+interface Calibration {
+  source: string;
+  points: CalibrationPoint[];
+}
+
+/** An engine's calibration table (operating points measured on an evaluation set), when it publishes one. */
+function calibrationOf(engine: unknown): Calibration | undefined {
+  const candidate = (engine as { calibration?: () => Calibration } | undefined)?.calibration;
+  return typeof candidate === 'function' ? candidate.call(engine) : undefined;
+}
+
+function boundAddress(app: FastifyInstance): { host: string; port: number } {
+  const address = app.server.address();
+  if (address && typeof address === 'object') return { host: address.address, port: address.port };
+  return { host: '127.0.0.1', port: 0 };
+}
+
+/** Admin settings: matcher thresholds as "1 in N", server bind address (applied on restart). */
+export function registerSettingsRoutes(app: FastifyInstance, services: Services): void {
+  const admin = { preHandler: requireRole('admin') };
+
+  const thresholdOf = (engine: 'face' | 'fingerprint'): ThresholdSetting => {
+    const calibration = calibrationOf(services[engine]);
+    const stored = services.settings.get<{ oneInN: number; threshold: number } | null>(
+      `${engine}.threshold`,
+      null,
+    );
+    return {
+      engine,
+      available: services[engine] !== undefined,
+      oneInN: stored?.oneInN ?? null,
+      threshold: stored?.threshold ?? null,
+      calibration: calibration?.points ?? [],
+      calibrationSource: calibration?.source ?? '',
+    };
+  };
+
+  const serverOf = (): ServerBindSetting => {
+    const current = boundAddress(app);
+    const stored =
+      services.settings.get<{ host: string; port: number } | null>(SERVER_BIND_KEY, null) ?? current;
+    return {
+      ...stored,
+      current,
+      pendingRestart: stored.host !== current.host || stored.port !== current.port,
+    };
+  };
+
+  app.get('/settings', admin, (): ConsoleSettingsResponse => {
+    return {
+      thresholds: [thresholdOf('face'), thresholdOf('fingerprint')],
+      server: serverOf(),
+      orchestrator: { available: false, config: null },
+      documents: { available: services.document !== undefined, profiles: [], referenceMarks: [] },
+    };
+  });
+
+  app.put<{ Params: Static<typeof EngineParams>; Body: Static<typeof ThresholdBody> }>(
+    '/settings/threshold/:engine',
+    { ...admin, schema: { params: EngineParams, body: ThresholdBody } },
+    (request) => {
+      const { engine } = request.params;
+      const point = calibrationOf(services[engine])?.points.find((p) => p.oneInN === request.body.oneInN);
+      if (!point) {
+        throw new CoreError(
+          'FIELD_INVALID',
+          `1 in ${request.body.oneInN} is not a calibrated operating point of the ${engine} matcher.`,
+          {
+            field: 'oneInN',
+          },
+        );
+      }
+      services.settings.set(`${engine}.threshold`, { oneInN: point.oneInN, threshold: point.threshold });
+      request.idv.event = `settings.${engine}_threshold`;
+      return thresholdOf(engine);
+    },
+  );
+
+  app.put<{ Body: Static<typeof BindBody> }>(
+    '/settings/server',
+    { ...admin, schema: { body: BindBody } },
+    (request) => {
+      const host = request.body.host.trim();
+      if (host !== 'localhost' && isIP(host) === 0) {
+        throw new CoreError(
+          'FIELD_INVALID',
+          'The bind address must be an IP address (e.g. 127.0.0.1 or 0.0.0.0) or localhost.',
+          {
+            field: 'host',
+          },
+        );
+      }
+      services.settings.set(SERVER_BIND_KEY, { host, port: request.body.port });
+      request.idv.event = 'settings.server_bind';
+      return serverOf();
+    },
+  );
+}
