@@ -38,7 +38,8 @@ export function decodeBmp(bytes: Buffer, field: string, maxPixels: number): RawR
     });
   }
   if (compression !== 0 && compression !== 3) fail('compressed bitmaps are not supported');
-  if (bitsPerPixel !== 8 && bitsPerPixel !== 24 && bitsPerPixel !== 32) fail(`${bitsPerPixel}-bit is not supported`);
+  if (bitsPerPixel !== 8 && bitsPerPixel !== 24 && bitsPerPixel !== 32)
+    fail(`${bitsPerPixel}-bit is not supported`);
   const rowBytes = Math.ceil((width * bitsPerPixel) / 32) * 4;
   if (dataOffset + rowBytes * height > bytes.length) {
     throw new CoreError('IMAGE_TRUNCATED', `The ${field} image is truncated.`, { field });

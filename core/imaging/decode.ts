@@ -34,7 +34,9 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
   const limits = options.limits ?? DEFAULT_IMAGE_LIMITS;
   if (bytes.length === 0) throw new CoreError('FIELD_MISSING', `The ${field} file is empty.`, { field });
   if (bytes.length > limits.maxFileBytes) {
-    throw new CoreError('FILE_TOO_LARGE', `The ${field} file exceeds ${limits.maxFileBytes} bytes.`, { field });
+    throw new CoreError('FILE_TOO_LARGE', `The ${field} file exceeds ${limits.maxFileBytes} bytes.`, {
+      field,
+    });
   }
   if (looksLikeBmp(bytes)) {
     const raster = decodeBmp(bytes, field, limits.maxPixels);
@@ -44,15 +46,23 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new CoreError('IMAGE_UNSUPPORTED', `The ${field} file is not a supported image (JPEG, PNG, WebP, TIFF, BMP).`, {
-      field,
-    });
+    throw new CoreError(
+      'IMAGE_UNSUPPORTED',
+      `The ${field} file is not a supported image (JPEG, PNG, WebP, TIFF, BMP).`,
+      {
+        field,
+      },
+    );
   }
   const format = meta.format as string | undefined;
   if (!format || !(ACCEPTED_FORMATS as readonly string[]).includes(format)) {
-    throw new CoreError('IMAGE_UNSUPPORTED', `The ${field} image format ${format ?? 'unknown'} is not accepted.`, {
-      field,
-    });
+    throw new CoreError(
+      'IMAGE_UNSUPPORTED',
+      `The ${field} image format ${format ?? 'unknown'} is not accepted.`,
+      {
+        field,
+      },
+    );
   }
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
@@ -60,19 +70,32 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
     throw new CoreError('IMAGE_UNSUPPORTED', `The ${field} image has no dimensions.`, { field });
   }
   if (width * height > limits.maxPixels) {
-    throw new CoreError('IMAGE_TOO_MANY_PIXELS', `The ${field} image has more than ${limits.maxPixels} pixels.`, {
-      field,
-    });
+    throw new CoreError(
+      'IMAGE_TOO_MANY_PIXELS',
+      `The ${field} image has more than ${limits.maxPixels} pixels.`,
+      {
+        field,
+      },
+    );
   }
   try {
-    const { data, info } = await sharp(bytes, { failOn: 'truncated', limitInputPixels: limits.maxPixels, pages: 1 })
+    const { data, info } = await sharp(bytes, {
+      failOn: 'truncated',
+      limitInputPixels: limits.maxPixels,
+      pages: 1,
+    })
       .rotate()
       .removeAlpha()
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
     const rgb = info.channels === 3 ? data : toRgb(data, info.width, info.height, info.channels);
-    const decoded: DecodedImage = { format: format as AcceptedFormat, width: info.width, height: info.height, rgb };
+    const decoded: DecodedImage = {
+      format: format as AcceptedFormat,
+      width: info.width,
+      height: info.height,
+      rgb,
+    };
     if (meta.density && meta.density > 0) decoded.dpi = meta.density;
     return decoded;
   } catch (error) {

@@ -57,13 +57,17 @@ function checkShapes(
     if (!meta) throw new Error(`Model ${name}: ${kind} ${ioName} is missing.`);
     const got = meta.isTensor ? meta.shape.map((d) => (typeof d === 'number' ? d : -1)) : [];
     if (got.length !== shape.length || got.some((d, i) => d !== -1 && d !== shape[i])) {
-      throw new Error(`Model ${name}: ${kind} ${ioName} has shape [${got.join(',')}], expected [${shape.join(',')}].`);
+      throw new Error(
+        `Model ${name}: ${kind} ${ioName} has shape [${got.join(',')}], expected [${shape.join(',')}].`,
+      );
     }
   }
 }
 
 /** Verify every manifest entry's file and digest without creating sessions (used at start and by health). */
-export function verifyManifestFiles(manifest: ModelManifest = readManifest()): { name: string; ok: boolean; error?: string }[] {
+export function verifyManifestFiles(
+  manifest: ModelManifest = readManifest(),
+): { name: string; ok: boolean; error?: string }[] {
   return manifest.models.map((entry) => {
     try {
       const file = resolveModelFile(entry);

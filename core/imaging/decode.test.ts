@@ -1,0 +1,72 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { decodeImage } from './decode.js';
+
+function bmp24(width: number, height: number): Buffer {
+  const row = Math.ceil((width * 3) / 4) * 4;
+  const buf = Buffer.alloc(54 + row * height);
+  buf.write('BM', 0, 'latin1');
+  buf.writeUInt32LE(buf.length, 2);
+  buf.writeUInt32LE(54, 10);
+  buf.writeUInt32LE(40, 14);
+  buf.writeInt32LE(width, 18);
+  buf.writeInt32LE(height, 22);
+  buf.writeUInt16LE(1, 26);
+  buf.writeUInt16LE(24, 28);
+  // bottom-up rows: make the bottom row red (BGR order on disk)
+  for (let x = 0; x < width; x++) buf[54 + x * 3 + 2] = 255;
+  return buf;
+}
+
+describe('decodeImage', () => {
+  it('applies EXIF orientation', async () => {
+    const jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#808080' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const image = await decodeImage(jpeg, { field: 'selfie' });
+    expect([image.width, image.height]).toEqual([20, 40]);
+    expect(image.rgb.length).toBe(20 * 40 * 3);
+  });
+
+  it('decodes uncompressed BMP (bottom-up) to RGB', async () => {
+    const image = await decodeImage(bmp24(5, 3), { field: 'file' });
+    expect(image).toMatchObject({ format: 'bmp', width: 5, height: 3 });
+    const lastRow = (3 - 1) * 5 * 3;
+    expect([...image.rgb.subarray(lastRow, lastRow + 3)]).toEqual([255, 0, 0]);
+    expect([...image.rgb.subarray(0, 3)]).toEqual([0, 0, 0]);
+  });
+
+  it('decodes greyscale TIFF and PNG to three channels', async () => {
+    const grey = Buffer.alloc(30 * 20, 128);
+    for (const fmt of ['tiff', 'png'] as const) {
+      const bytes = await sharp(grey, { raw: { width: 30, height: 20, channels: 1 } })
+        .toFormat(fmt)
+        .toBuffer();
+      const image = await decodeImage(bytes, { field: 'file' });
+      expect(image.rgb.length).toBe(30 * 20 * 3);
+      expect(image.rgb[0]).toBe(128);
+    }
+  });
+
+  it('refuses GIF and SVG as unsupported formats', async () => {
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    await expect(decodeImage(gif, { field: 'file' })).rejects.toMatchObject({ code: 'IMAGE_UNSUPPORTED' });
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>');
+    await expect(decodeImage(svg, { field: 'file' })).rejects.toMatchObject({ code: 'IMAGE_UNSUPPORTED' });
+  });
+
+  it('refuses a truncated BMP and a truncated PNG', async () => {
+    await expect(decodeImage(bmp24(50, 50).subarray(0, 500), { field: 'file' })).rejects.toMatchObject({
+      code: 'IMAGE_TRUNCATED',
+    });
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#123456' } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    await expect(decodeImage(png.subarray(0, png.length / 2), { field: 'file' })).rejects.toMatchObject({
+      code: expect.stringMatching(/IMAGE_TRUNCATED|IMAGE_UNSUPPORTED/),
+    });
+  });
+});
