@@ -1,0 +1,22 @@
+import { log10FmrAt, scoreAtLog10Fmr } from './calibration-fit.js';
+import { CALIBRATION } from './calibration-table.js';
+
+/** Version of extraction + scoring; templates of another version must be re-enrolled (SPEC 9). */
+export const FINGERPRINT_MODEL_VERSION = 'fp-2026.11-1';
+
+/** Default decision point: accept when the estimated false-match rate is at most 1 in 10,000. */
+export const DEFAULT_FMR = 1e-4;
+
+/**
+ * Estimated false-match rate of a 1:1 comparison score (from the impostor scores of `npm run eval:fingerprint`,
+ * pooled over the four FVC sets, with an exponential tail past the measured range). In (0, 1], decreasing.
+ */
+export function estimateFmr(score: number): number {
+  return Math.min(1, Math.max(1e-15, 10 ** log10FmrAt(CALIBRATION, score)));
+}
+
+/** The decision threshold (score) that yields the given false-match rate, e.g. scoreAtFmr(DEFAULT_FMR). */
+export function scoreAtFmr(fmr: number): number {
+  const clamped = Math.min(1, Math.max(1e-15, fmr));
+  return scoreAtLog10Fmr(CALIBRATION, Math.log10(clamped));
+}

@@ -1,0 +1,48 @@
+import { basename } from 'node:path';
+import { loadSet } from './dataset.js';
+import { runSet, type SetResult } from './run-set.js';
+import { writeCalibration } from './write-calibration.js';
+
+/**
+ * `npm run eval:fingerprint -- [--json] [--write-calibration] DIR...`: the FVC "all" protocol on each folder,
+ * a table per set and the average (or one JSON object with --json).
+ */
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const json = args.includes('--json');
+  const calibrate = args.includes('--write-calibration');
+  const dirs = args.filter((a) => !a.startsWith('--'));
+  if (dirs.length === 0) {
+    process.stderr.write('usage: eval:fingerprint [--json] [--write-calibration] DIR...\n');
+    process.exitCode = 2;
+    return;
+  }
+  const results: SetResult[] = [];
+  for (const dir of dirs) {
+    const impressions = await loadSet(dir);
+    const r = runSet(basename(dir.replace(/\/+$/, '')), impressions);
+    results.push(r);
+    if (!json) process.stderr.write(`${r.name}: done\n`);
+  }
+  const keys = ['eer', 'fmr100', 'fmr1000', 'zeroFmr', 'extractMsP50', 'matchMsP50', 'failures'] as const;
+  const round = (v: number): number => Math.round(v * 1000) / 1000;
+  const sets = results.map((r) => ({ name: r.name, ...Object.fromEntries(keys.map((k) => [k, round(r[k])])) }));
+  const average = Object.fromEntries(keys.map((k) => [k, round(results.reduce((s, r) => s + r[k], 0) / results.length)]));
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ sets, average })}\n`);
+  } else {
+    const header = ['set', 'EER%', 'FMR100%', 'FMR1000%', 'ZeroFMR%', 'extract ms p50', 'match ms p50', 'failures'];
+    const rows = [...sets, { name: 'average', ...average }].map((s) => [
+      s.name,
+      ...keys.map((k) => String((s as Record<string, unknown>)[k])),
+    ]);
+    const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
+    for (const row of [header, ...rows]) process.stdout.write(`${row.map((v, c) => v.padEnd(widths[c]!)).join('  ')}\n`);
+  }
+  if (calibrate) {
+    const file = await writeCalibration(results.flatMap((r) => r.impostor));
+    process.stderr.write(`calibration written to ${file}\n`);
+  }
+}
+
+await main();

@@ -1,0 +1,77 @@
+import { CoreError } from '../../errors.js';
+import { encodeMask, MASK_CELL } from '../match/extra.js';
+import type { FingerprintFeatures, GrayImage, Minutia } from '../types.js';
+import { BLOCK } from './block-grid.js';
+import { enhance } from './enhance.js';
+import { removeSpurious } from './filter.js';
+import { estimatePeriod } from './frequency.js';
+import { detectMinutiae } from './minutiae.js';
+import { estimateOrientation } from './orientation.js';
+import { imageQuality } from './quality.js';
+import { toWorkingResolution, WORKING_DPI } from './resample.js';
+import { segment } from './segmentation.js';
+import { thin } from './skeleton.js';
+
+/** More minutiae than this are mostly noise; the best-quality ones are kept. */
+const MAX_MINUTIAE = 80;
+/** Minutiae closer than this many blocks to the background are cut ridges, not real endings. */
+const MIN_DEPTH = 2;
+
+/**
+ * Extract minutiae from a grey fingerprint image. Synchronous and pure (runs in worker threads). Images at another
+ * resolution are resampled to 500 dpi and the features are reported at 500 dpi. Coordinates and angles follow
+ * ISO/IEC 19794-2 (origin top-left, y down, angle counter-clockwise from the x axis in [0, 2*PI)). A blank or
+ * unusable image yields few or no minutiae and a low quality, never an exception.
+ */
+export function extractFeatures(image: GrayImage, options?: { dpi?: number }): FingerprintFeatures {
+  const dpi = options?.dpi ?? WORKING_DPI;
+  if (image.width < 32 || image.height < 32 || image.data.length < image.width * image.height || !(dpi > 50)) {
+    throw new CoreError('UNPROCESSABLE', 'The fingerprint image is too small or malformed.');
+  }
+  const img = toWorkingResolution(image, dpi);
+  const { width, height } = img;
+  const field = estimateOrientation(img);
+  const seg = segment(img, field.energy);
+  const period = estimatePeriod(img, field, seg.mask);
+  const enhanced = enhance(img, field, period, seg.mask);
+  const skeleton = new Uint8Array(width * height);
+  for (let i = 0; i < skeleton.length; i++) skeleton[i] = enhanced[i]! < 0 ? 1 : 0;
+  thin(skeleton, width, height);
+  const blockOf = (x: number, y: number): number => ((y / BLOCK) | 0) * seg.cols + ((x / BLOCK) | 0);
+  const raw = removeSpurious(
+    detectMinutiae(skeleton, width, height, (x, y) => seg.depth[blockOf(x, y)]! >= MIN_DEPTH),
+    width,
+  );
+  let minutiae: Minutia[] = raw.map((m) => {
+    const b = blockOf(m.x, m.y);
+    const coherence = Math.min(1, field.coherence[b]! / 0.8);
+    const depth = Math.min(1, seg.depth[b]! / 5);
+    let angle = (2 * Math.PI - m.dir) % (2 * Math.PI);
+    if (angle < 0) angle += 2 * Math.PI;
+    return {
+      x: m.x,
+      y: m.y,
+      // Image y points down, ISO angles turn counter-clockwise as seen on screen: mirror the direction.
+      angle,
+      type: m.bifurcation ? 'bifurcation' : 'ending',
+      quality: Math.max(1, Math.round(100 * coherence * (0.5 + 0.5 * depth))),
+    };
+  });
+  if (minutiae.length > MAX_MINUTIAE) minutiae = [...minutiae].sort((a, b) => b.quality - a.quality).slice(0, MAX_MINUTIAE);
+  const cols = Math.ceil(width / MASK_CELL);
+  const rows = Math.ceil(height / MASK_CELL);
+  const bits = new Uint8Array(cols * rows);
+  const ratio = MASK_CELL / BLOCK;
+  for (let by = 0; by < seg.rows; by++) {
+    for (let bx = 0; bx < seg.cols; bx++) if (seg.mask[by * seg.cols + bx]) bits[((by / ratio) | 0) * cols + ((bx / ratio) | 0)] = 1;
+  }
+  const features: FingerprintFeatures = {
+    width,
+    height,
+    dpi: WORKING_DPI,
+    minutiae,
+    quality: imageQuality(field.coherence, seg.mask, minutiae.length),
+  };
+  if (cols <= 255 && rows <= 255) features.extra = encodeMask({ cols, rows, bits });
+  return features;
+}

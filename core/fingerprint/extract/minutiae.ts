@@ -1,0 +1,89 @@
+import { neighbourCode, neighbourOffsets, transitions } from './skeleton.js';
+import { SkeletonWalker, type TracePath } from './trace.js';
+
+/** A minutia in working coordinates: x right, y down, `dir` in radians measured from x towards y. */
+export interface RawMinutia {
+  x: number;
+  y: number;
+  dir: number;
+  bifurcation: boolean;
+  /** Traces from the minutia (one for an ending, three for a bifurcation). */
+  paths: TracePath[];
+  removed: boolean;
+}
+
+/** Pixels walked to measure a minutia's direction (about one ridge period). */
+const DIRECTION_STEPS = 10;
+/** Pixels walked to find neighbouring minutiae on the same ridge. */
+const TRACE_STEPS = 22;
+
+function pathDirection(width: number, start: number, path: TracePath): { dx: number; dy: number } {
+  const n = Math.min(path.pixels.length, DIRECTION_STEPS);
+  // Average the vectors to the first n pixels: less sensitive to one kinked pixel than the end point alone.
+  let dx = 0;
+  let dy = 0;
+  const sx = start % width;
+  const sy = (start / width) | 0;
+  for (let k = Math.max(0, n - 4); k < n; k++) {
+    const p = path.pixels[k]!;
+    dx += (p % width) - sx;
+    dy += ((p / width) | 0) - sy;
+  }
+  return { dx, dy };
+}
+
+/**
+ * Find ridge endings (crossing number 1) and bifurcations (crossing number 3) on the skeleton, inside `inside`
+ * (a per-pixel predicate for the usable foreground), with directions from a short walk along the ridge:
+ * an ending points out of its ridge, a bifurcation points along its stem away from the fork.
+ */
+export function detectMinutiae(skeleton: Uint8Array, width: number, height: number, inside: (x: number, y: number) => boolean): RawMinutia[] {
+  const offsets = neighbourOffsets(width);
+  const walker = new SkeletonWalker(skeleton, offsets);
+  const out: RawMinutia[] = [];
+  const taken = new Uint8Array(skeleton.length);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      if (!skeleton[i] || !inside(x, y)) continue;
+      const code = neighbourCode(skeleton, i, offsets);
+      const a = transitions(code);
+      if (a !== 1 && a !== 3) continue;
+      // Adjacent junction pixels describe one fork: keep the first.
+      let clustered = false;
+      for (let k = 0; k < 8; k++) if (taken[i + offsets[k]!]) clustered = true;
+      if (clustered) continue;
+      const starts = walker.branches(i);
+      const paths = starts.map((s) => walker.walk(i, s, TRACE_STEPS));
+      if (a === 1 && paths.length === 1) {
+        const d = pathDirection(width, i, paths[0]!);
+        out.push({ x, y, dir: Math.atan2(-d.dy, -d.dx), bifurcation: false, paths, removed: false });
+        taken[i] = 1;
+      } else if (a === 3 && paths.length === 3) {
+        const v = paths.map((p) => pathDirection(width, i, p));
+        const ang = v.map((d) => Math.atan2(d.dy, d.dx));
+        // The two branches of a fork run nearly parallel; the stem is the odd one out.
+        let stem = 0;
+        let closest = Infinity;
+        for (let k = 0; k < 3; k++) {
+          const d = Math.abs(wrap(ang[(k + 1) % 3]! - ang[(k + 2) % 3]!));
+          if (d < closest) {
+            closest = d;
+            stem = k;
+          }
+        }
+        out.push({ x, y, dir: ang[stem]!, bifurcation: true, paths, removed: false });
+        taken[i] = 1;
+      }
+    }
+  }
+  return out;
+}
+
+/** Angle difference wrapped to (-PI, PI]. */
+export function wrap(a: number): number {
+  let d = a % (2 * Math.PI);
+  if (d > Math.PI) d -= 2 * Math.PI;
+  if (d <= -Math.PI) d += 2 * Math.PI;
+  return d;
+}

@@ -1,0 +1,92 @@
+import { BLOCK, boxSum } from './block-grid.js';
+import type { FloatImage } from './resample.js';
+
+/**
+ * Ridge orientation per block, as the doubled-angle unit vector (cos 2t, sin 2t) where t in [0, PI) is the ridge
+ * direction in image coordinates (x right, y down, t measured from x towards y), plus the coherence in [0, 1].
+ */
+export interface OrientationField {
+  cols: number;
+  rows: number;
+  cos2: Float32Array;
+  sin2: Float32Array;
+  coherence: Float32Array;
+  /** Gradient energy per block (mean squared gradient), a contrast measure for segmentation. */
+  energy: Float32Array;
+}
+
+/**
+ * Estimate the orientation field from Sobel gradients: the structure tensor summed over 8x8 blocks, then
+ * averaged over 5x5 blocks (40 px, about four ridges) so that scars and noise do not flip the direction.
+ */
+export function estimateOrientation(image: FloatImage): OrientationField {
+  const { width, height, data } = image;
+  const cols = Math.ceil(width / BLOCK);
+  const rows = Math.ceil(height / BLOCK);
+  const gxx = new Float32Array(cols * rows);
+  const gyy = new Float32Array(cols * rows);
+  const gxy = new Float32Array(cols * rows);
+  for (let y = 1; y < height - 1; y++) {
+    const row = y * width;
+    const by = ((y / BLOCK) | 0) * cols;
+    for (let x = 1; x < width - 1; x++) {
+      const i = row + x;
+      const tl = data[i - width - 1]!;
+      const tr = data[i - width + 1]!;
+      const bl = data[i + width - 1]!;
+      const br = data[i + width + 1]!;
+      const gx = tr + 2 * data[i + 1]! + br - tl - 2 * data[i - 1]! - bl;
+      const gy = bl + 2 * data[i + width]! + br - tl - 2 * data[i - width]! - tr;
+      const b = by + ((x / BLOCK) | 0);
+      gxx[b]! += gx * gx;
+      gyy[b]! += gy * gy;
+      gxy[b]! += gx * gy;
+    }
+  }
+  const energy = new Float32Array(cols * rows);
+  for (let b = 0; b < energy.length; b++) energy[b] = (gxx[b]! + gyy[b]!) / (BLOCK * BLOCK);
+  // Coherence over 3x3 blocks (24 px): local enough to flag damaged areas.
+  const sxx = boxSum(gxx, cols, rows, 1);
+  const syy = boxSum(gyy, cols, rows, 1);
+  const sxy = boxSum(gxy, cols, rows, 1);
+  const coherence = new Float32Array(cols * rows);
+  for (let b = 0; b < coherence.length; b++) {
+    const d = sxx[b]! - syy[b]!;
+    const sum = sxx[b]! + syy[b]!;
+    coherence[b] = sum > 1e-6 ? Math.sqrt(d * d + 4 * sxy[b]! * sxy[b]!) / sum : 0;
+  }
+  const lxx = boxSum(gxx, cols, rows, 2);
+  const lyy = boxSum(gyy, cols, rows, 2);
+  const lxy = boxSum(gxy, cols, rows, 2);
+  // The ridge runs perpendicular to the dominant gradient: negate the doubled-angle gradient vector.
+  let vc: Float32Array = new Float32Array(cols * rows);
+  let vs: Float32Array = new Float32Array(cols * rows);
+  for (let b = 0; b < vc.length; b++) {
+    vc[b] = -(lxx[b]! - lyy[b]!);
+    vs[b] = -2 * lxy[b]!;
+  }
+  // A second, normalised pass keeps strong blocks from dominating while smoothing the field further.
+  for (let b = 0; b < vc.length; b++) {
+    const n = Math.hypot(vc[b]!, vs[b]!);
+    if (n > 1e-9) {
+      vc[b] = (vc[b]! / n) * coherence[b]!;
+      vs[b] = (vs[b]! / n) * coherence[b]!;
+    }
+  }
+  vc = boxSum(vc, cols, rows, 1);
+  vs = boxSum(vs, cols, rows, 1);
+  const cos2 = new Float32Array(cols * rows);
+  const sin2 = new Float32Array(cols * rows);
+  for (let b = 0; b < cos2.length; b++) {
+    const n = Math.hypot(vc[b]!, vs[b]!);
+    cos2[b] = n > 1e-9 ? vc[b]! / n : 1;
+    sin2[b] = n > 1e-9 ? vs[b]! / n : 0;
+  }
+  return { cols, rows, cos2, sin2, coherence, energy };
+}
+
+/** Ridge direction in [0, PI) of block b. */
+export function blockAngle(field: OrientationField, b: number): number {
+  const t = 0.5 * Math.atan2(field.sin2[b]!, field.cos2[b]!);
+  return t < 0 ? t + Math.PI : t;
+}

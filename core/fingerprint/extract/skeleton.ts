@@ -1,0 +1,73 @@
+/**
+ * Binary skeleton helpers. Images are Uint8Array of 0/1, `width` x `height`, and the outermost pixel ring is kept
+ * at 0 so that neighbour lookups never leave the image.
+ */
+
+/** Neighbour offsets in cyclic order N, NE, E, SE, S, SW, W, NW. */
+export function neighbourOffsets(width: number): Int32Array {
+  return Int32Array.from([-width, -width + 1, 1, width + 1, width, width - 1, -1, -width - 1]);
+}
+
+/** 8-bit code of the neighbourhood (bit k set when neighbour k in N, NE, E, ... order is on). */
+export function neighbourCode(img: Uint8Array, i: number, offsets: Int32Array): number {
+  let code = 0;
+  for (let k = 0; k < 8; k++) if (img[i + offsets[k]!]) code |= 1 << k;
+  return code;
+}
+
+/** Number of 0 to 1 transitions around the neighbourhood (the crossing number): 1 ending, 2 ridge, 3 bifurcation. */
+export function transitions(code: number): number {
+  let a = 0;
+  for (let k = 0; k < 8; k++) if (!((code >> k) & 1) && (code >> ((k + 1) & 7)) & 1) a++;
+  return a;
+}
+
+function popcount(code: number): number {
+  let n = 0;
+  for (let k = 0; k < 8; k++) n += (code >> k) & 1;
+  return n;
+}
+
+// Zhang-Suen deletion tables for the two sub-iterations, indexed by neighbourhood code.
+const DELETE_FIRST = new Uint8Array(256);
+const DELETE_SECOND = new Uint8Array(256);
+const CORNER = new Uint8Array(256);
+for (let code = 0; code < 256; code++) {
+  const p = (k: number): number => (code >> k) & 1;
+  const [n, e, s, w] = [p(0), p(2), p(4), p(6)];
+  const base = popcount(code) >= 2 && popcount(code) <= 6 && transitions(code) === 1;
+  DELETE_FIRST[code] = base && !(n && e && s) && !(e && s && w) ? 1 : 0;
+  DELETE_SECOND[code] = base && !(n && e && w) && !(n && s && w) ? 1 : 0;
+  // Staircase corners: two orthogonal neighbours on and the opposite three off; removing keeps 8-connectivity.
+  const corner =
+    (n && e && !s && !w && !p(5)) || (e && s && !n && !w && !p(7)) || (s && w && !n && !e && !p(1)) || (w && n && !s && !e && !p(3));
+  CORNER[code] = corner && transitions(code) === 1 && popcount(code) >= 2 ? 1 : 0;
+}
+
+/** Thin a binary image in place to a one-pixel-wide, 8-connected skeleton (Zhang-Suen, then staircase removal). */
+export function thin(img: Uint8Array, width: number, height: number): void {
+  const offsets = neighbourOffsets(width);
+  for (let x = 0; x < width; x++) {
+    img[x] = 0;
+    img[(height - 1) * width + x] = 0;
+  }
+  for (let y = 0; y < height; y++) {
+    img[y * width] = 0;
+    img[y * width + width - 1] = 0;
+  }
+  let active: number[] = [];
+  for (let i = 0; i < img.length; i++) if (img[i]) active.push(i);
+  const doomed: number[] = [];
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const table of [DELETE_FIRST, DELETE_SECOND]) {
+      doomed.length = 0;
+      for (const i of active) if (img[i] && table[neighbourCode(img, i, offsets)]) doomed.push(i);
+      for (const i of doomed) img[i] = 0;
+      if (doomed.length > 0) changed = true;
+    }
+    active = active.filter((i) => img[i] === 1);
+  }
+  for (const i of active) if (CORNER[neighbourCode(img, i, offsets)]) img[i] = 0;
+}

@@ -1,0 +1,138 @@
+import { maskContains } from './extra.js';
+import { insideHull, wrapAngle } from './geometry.js';
+import type { PreparedPrint } from './prepare.js';
+
+/** Pairing tolerance: base distance (pixels), growth per pixel away from the anchor (skin stretches), angle. */
+const DISTANCE_TOLERANCE = 12;
+const DISTANCE_GROWTH = 0.05;
+const ANGLE_TOLERANCE = Math.PI / 6;
+/** Overlap counts below this are raised to it, so tiny overlaps cannot score high by chance. */
+const MIN_OVERLAP = 10;
+
+/** A rigid transform from print A's frame to print B's: rotate by `angle` about the origin, then translate. */
+interface Rigid {
+  angle: number;
+  tx: number;
+  ty: number;
+}
+
+/** Result of pairing A with B under one alignment. */
+export interface Pairing {
+  score: number;
+  pairs: number;
+}
+
+function pairUp(a: PreparedPrint, b: PreparedPrint, local: Float32Array, t: Rigid, ax: number, ay: number): { ia: number[]; ib: number[]; w: number[] } {
+  const c = Math.cos(t.angle);
+  const s = Math.sin(t.angle);
+  const cand: { k: number; l: number; w: number }[] = [];
+  for (let k = 0; k < a.n; k++) {
+    const x = c * a.x[k]! - s * a.y[k]! + t.tx;
+    const y = s * a.x[k]! + c * a.y[k]! + t.ty;
+    const dir = a.dir[k]! + t.angle;
+    for (let l = 0; l < b.n; l++) {
+      const tol = DISTANCE_TOLERANCE + DISTANCE_GROWTH * Math.hypot(b.x[l]! - ax, b.y[l]! - ay);
+      const d = Math.hypot(b.x[l]! - x, b.y[l]! - y);
+      if (d >= tol) continue;
+      const da = Math.abs(wrapAngle(b.dir[l]! - dir));
+      if (da >= ANGLE_TOLERANCE) continue;
+      const geo = 1 - 0.5 * (d / tol) - 0.5 * (da / ANGLE_TOLERANCE);
+      cand.push({ k, l, w: geo * (0.4 + 0.6 * local[k * b.n + l]!) });
+    }
+  }
+  cand.sort((p, q) => q.w - p.w);
+  const usedA = new Uint8Array(a.n);
+  const usedB = new Uint8Array(b.n);
+  const ia: number[] = [];
+  const ib: number[] = [];
+  const w: number[] = [];
+  for (const p of cand) {
+    if (usedA[p.k] || usedB[p.l]) continue;
+    usedA[p.k] = 1;
+    usedB[p.l] = 1;
+    ia.push(p.k);
+    ib.push(p.l);
+    w.push(p.w);
+  }
+  return { ia, ib, w };
+}
+
+/** Weighted least-squares rotation and translation taking the paired A points onto their B partners. */
+function fitRigid(a: PreparedPrint, b: PreparedPrint, ia: number[], ib: number[], w: number[]): Rigid {
+  let sw = 0;
+  let cax = 0;
+  let cay = 0;
+  let cbx = 0;
+  let cby = 0;
+  ia.forEach((k, m) => {
+    const l = ib[m]!;
+    const wt = w[m]!;
+    sw += wt;
+    cax += wt * a.x[k]!;
+    cay += wt * a.y[k]!;
+    cbx += wt * b.x[l]!;
+    cby += wt * b.y[l]!;
+  });
+  cax /= sw;
+  cay /= sw;
+  cbx /= sw;
+  cby /= sw;
+  let sc = 0;
+  let ss = 0;
+  ia.forEach((k, m) => {
+    const l = ib[m]!;
+    const wt = w[m]!;
+    const px = a.x[k]! - cax;
+    const py = a.y[k]! - cay;
+    const qx = b.x[l]! - cbx;
+    const qy = b.y[l]! - cby;
+    sc += wt * (px * qx + py * qy);
+    ss += wt * (px * qy - py * qx);
+  });
+  const angle = Math.atan2(ss, sc);
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  return { angle, tx: cbx - (c * cax - s * cay), ty: cby - (s * cax + c * cay) };
+}
+
+function insideRegion(p: PreparedPrint, x: number, y: number): boolean {
+  return p.mask ? maskContains(p.mask, x, y) : insideHull(p.hull, x, y, 12);
+}
+
+/**
+ * Align A onto B by the seed pair (i, j), pair minutiae greedily (best agreement first, one-to-one), refit the
+ * alignment on those pairs and pair again. The score is the squared sum of pair weights over the product of the
+ * minutiae counts inside the common area: the share of matchable minutiae that matched, from both sides.
+ */
+export function consolidate(a: PreparedPrint, b: PreparedPrint, local: Float32Array, i: number, j: number): Pairing {
+  const angle = wrapAngle(b.dir[j]! - a.dir[i]!);
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  let t: Rigid = { angle, tx: b.x[j]! - (c * a.x[i]! - s * a.y[i]!), ty: b.y[j]! - (s * a.x[i]! + c * a.y[i]!) };
+  let p = pairUp(a, b, local, t, b.x[j]!, b.y[j]!);
+  if (p.ia.length >= 3) {
+    t = fitRigid(a, b, p.ia, p.ib, p.w);
+    let mx = 0;
+    let my = 0;
+    for (const l of p.ib) {
+      mx += b.x[l]!;
+      my += b.y[l]!;
+    }
+    p = pairUp(a, b, local, t, mx / p.ib.length, my / p.ib.length);
+  }
+  const cos = Math.cos(t.angle);
+  const sin = Math.sin(t.angle);
+  let nA = 0;
+  for (let k = 0; k < a.n; k++) {
+    if (insideRegion(b, cos * a.x[k]! - sin * a.y[k]! + t.tx, sin * a.x[k]! + cos * a.y[k]! + t.ty)) nA++;
+  }
+  let nB = 0;
+  for (let l = 0; l < b.n; l++) {
+    const dx = b.x[l]! - t.tx;
+    const dy = b.y[l]! - t.ty;
+    if (insideRegion(a, cos * dx + sin * dy, -sin * dx + cos * dy)) nB++;
+  }
+  const sum = p.w.reduce((acc, v) => acc + v, 0);
+  const score = (sum * sum) / (Math.max(nA, MIN_OVERLAP) * Math.max(nB, MIN_OVERLAP));
+  return { score, pairs: p.ia.length };
+}
