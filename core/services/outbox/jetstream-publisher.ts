@@ -61,6 +61,10 @@ export class JetStreamPublisher implements EventPublisher {
 
   async ready(): Promise<void> {
     if (this.closed) throw new Error('publisher closed');
+    if (this.connection && !this.connection.isClosed() && !this.connected) {
+      // The client is reconnecting on its own; requests now would only wait for their timeout.
+      throw new Error('broker disconnected; reconnecting');
+    }
     if (!this.connection || this.connection.isClosed()) {
       const connection = await connect({
         servers: this.options.url,

@@ -13,6 +13,8 @@ export interface NatsTestServer {
   stop(): Promise<void>;
   /** Start it again on the same port and store (after `stop`). */
   restart(): Promise<void>;
+  /** True while the broker process runs. */
+  isRunning(): boolean;
   /** Stop and delete the store directory. */
   dispose(): Promise<void>;
 }
@@ -100,6 +102,7 @@ export async function startNatsServer(): Promise<NatsTestServer> {
     storeDir,
     stop,
     restart: launch,
+    isRunning: () => child !== undefined && child.exitCode === null && child.signalCode === null,
     dispose: async () => {
       await stop();
       fs.rmSync(storeDir, { recursive: true, force: true });

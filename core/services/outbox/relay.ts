@@ -18,7 +18,7 @@ export interface RelayOptions {
 
 /** Counters for health and the bench. */
 export interface RelayStats {
-  state: 'stopped' | 'idle' | 'publishing' | 'backing-off';
+  state: 'stopped' | 'connecting' | 'idle' | 'publishing' | 'backing-off';
   published: number;
   duplicates: number;
   consecutiveFailures: number;
@@ -87,14 +87,20 @@ export class OutboxRelay {
   private async loop(): Promise<void> {
     while (!this.stopped) {
       this.pendingNudge = false;
-      const rows = this.store.unpublished(this.options.batchSize ?? 100);
-      if (rows.length === 0) {
-        this.current.state = 'idle';
-        if (!this.pendingNudge) await this.pause(this.options.idlePollMs ?? 5000);
-        continue;
-      }
-      this.current.state = 'publishing';
       try {
+        // Connect even with nothing to send, so health tells the truth and the first event goes out at once.
+        if (!this.publisher.isConnected()) {
+          this.current.state = 'connecting';
+          await this.untilStopped(this.publisher.ready());
+        }
+        const rows = this.store.unpublished(this.options.batchSize ?? 100);
+        if (rows.length === 0) {
+          this.current.state = 'idle';
+          this.current.consecutiveFailures = 0;
+          if (!this.pendingNudge) await this.pause(this.options.idlePollMs ?? 5000);
+          continue;
+        }
+        this.current.state = 'publishing';
         await this.untilStopped(this.publishBatch(rows));
         this.current.consecutiveFailures = 0;
       } catch (error) {
@@ -103,7 +109,7 @@ export class OutboxRelay {
         this.current.lastError = error instanceof Error ? error.message : String(error);
         this.current.state = 'backing-off';
         const delay = backoffDelay(this.options.backoff ?? DEFAULT_BACKOFF, this.current.consecutiveFailures, 0.2);
-        this.options.warn?.(`outbox relay: publish failed (${this.current.lastError}); retrying in ${delay} ms`);
+        this.options.warn?.(`outbox relay: broker unavailable (${this.current.lastError}); retrying in ${delay} ms`);
         await this.pause(delay);
       }
     }
@@ -158,13 +164,13 @@ export class OutboxRelay {
   private untilStopped<T>(work: Promise<T>): Promise<T> {
     work.catch(() => undefined);
     return new Promise<T>((resolve, reject) => {
-      const previousWake = this.wake;
-      this.wake = () => {
-        previousWake?.();
+      const wake = (): void => {
         if (this.stopped) reject(new Error('relay stopped'));
       };
+      this.wake = wake;
       work.then(resolve, reject).finally(() => {
-        this.wake = undefined;
+        // Only clear our own hook: the loop may already have installed a pause's.
+        if (this.wake === wake) this.wake = undefined;
       });
     });
   }

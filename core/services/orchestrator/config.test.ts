@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../storage/db.js';
+import { SettingsStore } from '../../storage/settings.js';
+import { DEFAULT_CONFIG, patchConfig, validateConfig } from './config.js';
+import { CONFIG_SETTING, createOrchestratorService } from './service.js';
+
+function fieldOf(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return { code: (error as { code?: string }).code, field: (error as { details?: { field?: string } }).details?.field };
+  }
+  return 'no error';
+}
+
+describe('configuration validation', () => {
+  it('accepts the defaults', () => {
+    expect(validateConfig(DEFAULT_CONFIG)).toEqual(DEFAULT_CONFIG);
+  });
+
+  it.each([
+    [{ weights: { liveness: -1 } }, 'weights.liveness'],
+    [{ weights: { liveness: 0, face_match: 0 } }, 'weights'],
+    [{ decision: { review_from: 0.9, approve_at: 0.8 } }, 'decision.review_from'],
+    [{ decision: { approve_at: 1.5 } }, 'decision.approve_at'],
+    [{ stages: { face_match: { timeout_ms: 10 } } }, 'stages.face_match.timeout_ms'],
+    [{ stages: { liveness: { retries: 9 } } }, 'stages.liveness.retries'],
+    [{ gating: { on_unavailable: 'APPROVED' } }, 'gating.on_unavailable'],
+    [{ gating: { fail_fast: 'yes' } }, 'gating.fail_fast'],
+    [{ queue_url: 'http://example.org' }, 'queue_url'],
+    [{ unknown_rule: true }, 'unknown_rule'],
+  ])('rejects %j naming %s', (patch, field) => {
+    expect(fieldOf(() => patchConfig(DEFAULT_CONFIG, patch))).toEqual({ code: 'BODY_INVALID', field });
+  });
+
+  it('merges a nested partial update and leaves the rest', () => {
+    const next = patchConfig(DEFAULT_CONFIG, { stages: { liveness: { retries: 0 } } });
+    expect(next.stages.liveness).toEqual({ ...DEFAULT_CONFIG.stages.liveness, retries: 0 });
+    expect(next.stages.face_match).toEqual(DEFAULT_CONFIG.stages.face_match);
+  });
+});
+
+describe('service configuration', () => {
+  let store: Store | undefined;
+  afterEach(() => {
+    store?.close();
+    if (store) fs.rmSync(store.dataDir, { recursive: true, force: true });
+  });
+
+  it('stores an edit, applies it after a restart, and refuses an invalid stored config at load', () => {
+    store = openStore(fs.mkdtempSync(path.join(os.tmpdir(), 'idv-orch-config-')));
+    const settings = new SettingsStore(store.db);
+    const first = createOrchestratorService({ db: store.db, settings, face: undefined });
+    expect(first.setConfig({ decision: { approve_at: 0.9 } }).decision.approve_at).toBe(0.9);
+    expect(() => first.setConfig({ decision: { approve_at: 'high' } })).toThrow(/decision.approve_at/);
+    const second = createOrchestratorService({ db: store.db, settings, face: undefined });
+    expect(second.getConfig().decision.approve_at).toBe(0.9);
+    expect((second.root().config as typeof DEFAULT_CONFIG).decision.approve_at).toBe(0.9);
+    settings.set(CONFIG_SETTING, { weights: { liveness: 'heavy' } });
+    expect(() => createOrchestratorService({ db: store!.db, settings, face: undefined })).toThrow(/weights.liveness/);
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Test child (relay.test.ts): commits one outbox row while its relay is connected, then dies by SIGKILL before the
+ * relay can publish it: the crash window between commit and publish. Args: <dataDir> <natsUrl>.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { openStore } from '../../../storage/db.js';
+import { sleep } from '../backoff.js';
+import { startBrokerLink } from '../broker-link.js';
+import { OutboxStore } from '../outbox-store.js';
+
+const [dataDir, url] = process.argv.slice(2);
+if (!dataDir || !url) throw new Error('usage: commit-then-sigkill <dataDir> <natsUrl>');
+const store = openStore(dataDir);
+const outbox = new OutboxStore(store.db);
+const link = startBrokerLink(outbox, url, { idlePollMs: 60_000 });
+while (!link.publisher.isConnected()) await sleep(10);
+const id = randomUUID();
+store.db.transaction(() => outbox.insert({ id, subject: 'idv.events.test.crash', payload: { id, kind: 'crash-window' } }))();
+// Report synchronously, then die before any microtask could let the relay run.
+fs.writeSync(1, `${id}\n`);
+process.kill(process.pid, 'SIGKILL');
