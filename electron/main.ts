@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, ipcMain, shell } from 'electron';
+import { startServer, type RunningServer } from '../core/index.js';
+import { lockNavigation, restrictPermissions, secureWebPreferences, showWhenReady } from './security.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+let server: RunningServer | undefined;
+
+/** Start core's server on loopback, then open the console window on it. */
+async function launch(): Promise<void> {
+  const dataDir = process.env.IDV_DATA_DIR ?? path.join(app.getPath('userData'), 'data');
+  server = await startServer({
+    host: process.env.IDV_HOST ?? '127.0.0.1',
+    port: Number(process.env.IDV_PORT ?? 8787),
+    dataDir,
+  });
+  const origin = new URL(server.url).origin;
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 800,
+    minWidth: 1024,
+    minHeight: 700,
+    show: false,
+    title: 'IDV Console',
+    webPreferences: { ...secureWebPreferences, preload: path.join(here, 'preload.cjs') },
+  });
+  lockNavigation(window.webContents, origin);
+  restrictPermissions(window.webContents.session, origin);
+  showWhenReady(window);
+  ipcMain.handle('idv:open-data-folder', () => shell.openPath(dataDir));
+  ipcMain.handle('idv:app-version', () => app.getVersion());
+  await window.loadURL(server.url);
+}
+
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-attach-webview', (event) => {
+    event.preventDefault();
+  });
+});
+
+app.on('window-all-closed', () => {
+  app.quit();
+});
+
+app.on('before-quit', (event) => {
+  if (!server) return;
+  event.preventDefault();
+  const closing = server;
+  server = undefined;
+  void closing.close().finally(() => {
+    app.quit();
+  });
+});
+
+app.whenReady().then(launch, (error: unknown) => {
+  process.stderr.write(`IDV Console failed to start: ${String(error)}\n`);
+  app.exit(1);
+});
