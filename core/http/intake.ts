@@ -20,6 +20,8 @@ export interface MultipartSpec {
   fileFields: string[][];
   /** File fields (by canonical name) that may be absent. */
   optionalFiles?: string[];
+  /** Cheap checks of the text fields (e.g. the mobile number), run before any image is decoded. */
+  checkText?: (text: Record<string, string>) => void;
 }
 
 const MAX_TEXT_FIELD = 10_000;
@@ -93,6 +95,7 @@ export async function readValidatedMultipart(
     const value = form.fields[name];
     if (value !== undefined && value.trim() !== '') text[name] = value;
   }
+  spec.checkText?.(text);
   const found: [string, Buffer][] = [];
   for (const aliases of spec.fileFields) {
     const canonical = aliases[0]!;

@@ -50,13 +50,19 @@ export function registerVerifyRoute(app: FastifyInstance, services: Services): v
       validatorCompiler: documentOnlyValidator,
     },
     async (request) => {
+      let mobileE164 = '';
       const form = await readValidatedMultipart(
         request,
-        { textFields: ['mobile_number'], fileFields: [['fingerprint'], ['selfie'], ['id_card']] },
+        {
+          textFields: ['mobile_number'],
+          fileFields: [['fingerprint'], ['selfie'], ['id_card']],
+          checkText: (text) => {
+            mobileE164 = normaliseMobile(text.mobile_number);
+            request.idv.mobile = mobileE164;
+          },
+        },
         services.limits,
       );
-      const mobileE164 = normaliseMobile(form.text.mobile_number);
-      request.idv.mobile = mobileE164;
       const outcome = await runVerification(services, {
         mobileE164,
         fingerprint: form.images.fingerprint!,
