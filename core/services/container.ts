@@ -4,6 +4,8 @@ import { SettingsStore } from '../storage/settings.js';
 import { ApiKeyService } from './api-keys.js';
 import { AuditLog } from './audit-log.js';
 import type { DocumentEngine, FaceEngine, FingerprintEngine } from './contracts.js';
+import { attachOrchestrator } from './orchestrator/attach.js';
+import type { OrchestratorService } from './orchestrator/service.js';
 
 /**
  * Everything the HTTP layer calls. An engine left undefined is not built (or failed to load): its routes
@@ -18,6 +20,8 @@ export interface Services {
   fingerprint?: FingerprintEngine;
   face?: FaceEngine;
   document?: DocumentEngine;
+  /** Orchestrator (issue 6): weighted liveness + face match, durable outbox, broker relay, LAN event feed. */
+  orchestrator?: OrchestratorService;
   /**
    * Health and service-root documents of sub-services not backed by one of the engines above (OCR,
    * orchestrator): set by the engine that implements them. Absent means not built (health answers 503).
@@ -60,6 +64,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     ],
   };
   if (options.engines !== false) await loadEngines(services, options);
+  // Orchestrator (issue 6): after the engines, since it orchestrates the face engine.
+  if (options.engines !== false) await attachOrchestrator(services, options.queueUrl);
   return services;
 }
 

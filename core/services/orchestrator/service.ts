@@ -79,10 +79,15 @@ export class OrchestratorService {
     return this.options.queueUrl ?? this.config.queue_url;
   }
 
+  /** Throw 501 when the face engine is missing, before any image is decoded. */
+  assertAvailable(): void {
+    if (!this.options.face) throw new CoreError('NOT_IMPLEMENTED', 'The orchestrator needs the face engine, which is not available.');
+  }
+
   /** Run the stages on decoded images and decide. The caller records `event` in its audit transaction. */
   async verify(input: { selfie: DecodedImage; idCard: DecodedImage; requestId: string; reference?: unknown }): Promise<VerifyResult> {
-    const face = this.options.face;
-    if (!face) throw new CoreError('NOT_IMPLEMENTED', 'The orchestrator needs the face engine, which is not available.');
+    this.assertAvailable();
+    const face = this.options.face!;
     const reference = safeReference(input.reference);
     const config = this.config;
     const outcome = await runPipeline(

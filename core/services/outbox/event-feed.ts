@@ -4,6 +4,8 @@ import type { OutboxRow, OutboxStore } from './outbox-store.js';
 export interface FeedPage {
   /** Events after the cursor, oldest first, as published (parsed payloads). */
   events: Record<string, unknown>[];
+  /** Outbox position of each event (same order): SSE `id:` values. */
+  positions: number[];
   /** Cursor to pass as `after` next time: the last returned position, or the given one when nothing is new. */
   cursor: number;
 }
@@ -76,6 +78,7 @@ function toPage(rows: OutboxRow[], cursor: number): FeedPage {
   const last = rows.at(-1);
   return {
     events: rows.map((row) => JSON.parse(row.payload) as Record<string, unknown>),
+    positions: rows.map((row) => row.seq),
     cursor: last ? last.seq : cursor,
   };
 }

@@ -109,7 +109,10 @@ export class OutboxRelay {
         this.current.lastError = error instanceof Error ? error.message : String(error);
         this.current.state = 'backing-off';
         const delay = backoffDelay(this.options.backoff ?? DEFAULT_BACKOFF, this.current.consecutiveFailures, 0.2);
-        this.options.warn?.(`outbox relay: broker unavailable (${this.current.lastError}); retrying in ${delay} ms`);
+        // One line per outage, not per retry: health carries the running count.
+        if (this.current.consecutiveFailures === 1) {
+          this.options.warn?.(`outbox relay: broker unavailable (${this.current.lastError}); retrying with backoff`);
+        }
         await this.pause(delay);
       }
     }

@@ -1,0 +1,64 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EventFeed } from '../../services/outbox/event-feed.js';
+
+/** Seconds between SSE comment lines that keep proxies from closing an idle stream. */
+const KEEP_ALIVE_MS = 15_000;
+
+/** The cursor an SSE client resumes from: Last-Event-ID, else `?after=`, else only new events. */
+export function sseStartCursor(request: FastifyRequest, feed: EventFeed): number {
+  const header = request.headers['last-event-id'];
+  const lastId = Array.isArray(header) ? header[0] : header;
+  if (lastId !== undefined && /^\d+$/.test(lastId)) return Number(lastId);
+  const after = (request.query as { after?: number } | undefined)?.after;
+  return typeof after === 'number' ? after : feed.head();
+}
+
+/**
+ * Stream the feed as Server-Sent Events (`id:` = outbox position, `event: verification`, `data:` = the event JSON)
+ * until the client leaves or `closing` aborts (server shutdown). Reads only from the outbox: no images exist there.
+ */
+export function streamEvents(request: FastifyRequest, reply: FastifyReply, feed: EventFeed, closing: AbortSignal): void {
+  let cursor = sseStartCursor(request, feed);
+  reply.hijack();
+  const out = reply.raw;
+  out.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-request-id': request.id,
+  });
+  out.write('retry: 3000\n\n');
+  let draining = false;
+  const flush = (): void => {
+    if (draining || out.writableEnded) return;
+    for (;;) {
+      const page = feed.read(cursor, 100);
+      if (page.events.length === 0) return;
+      let text = '';
+      page.events.forEach((event, index) => {
+        text += `id: ${page.positions[index]!}\nevent: verification\ndata: ${JSON.stringify(event)}\n\n`;
+      });
+      cursor = page.cursor;
+      if (!out.write(text)) {
+        draining = true;
+        out.once('drain', () => {
+          draining = false;
+          flush();
+        });
+        return;
+      }
+    }
+  };
+  const keepAlive = setInterval(() => out.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  const unsubscribe = feed.subscribe(flush);
+  const end = (): void => {
+    clearInterval(keepAlive);
+    unsubscribe();
+    closing.removeEventListener('abort', end);
+    if (!out.writableEnded) out.end();
+  };
+  out.on('close', end);
+  closing.addEventListener('abort', end, { once: true });
+  if (closing.aborted) end();
+  else flush();
+}
