@@ -20,7 +20,8 @@ async function megabyteJpeg(n: 1 | 2 | 3): Promise<Buffer> {
 
 async function run(title: string, options: autocannon.Options): Promise<void> {
   const result = await autocannon({ connections: 16, duration: 10, ...options });
-  const statuses = Object.entries(result.statusCodeStats)
+  const stats = result.statusCodeStats as unknown as Record<string, { count: number }>;
+  const statuses = Object.entries(stats)
     .map(([code, s]) => `${code}×${s.count}`)
     .join(' ');
   console.log(
@@ -41,12 +42,12 @@ const images = await Promise.all([megabyteJpeg(1), megabyteJpeg(2), megabyteJpeg
 const form = (mobile: string, card: Buffer) =>
   buildMultipart([
     { name: 'mobile_number', value: mobile },
-    { name: 'fingerprint', filename: 'fp.jpg', contentType: 'image/jpeg', data: images[0]! },
-    { name: 'selfie', filename: 'selfie.jpg', contentType: 'image/jpeg', data: images[1]! },
+    { name: 'fingerprint', filename: 'fp.jpg', contentType: 'image/jpeg', data: images[0] },
+    { name: 'selfie', filename: 'selfie.jpg', contentType: 'image/jpeg', data: images[1] },
     { name: 'id_card', filename: 'card.jpg', contentType: 'image/jpeg', data: card },
   ]);
-const badMobile = form('12', images[2]!);
-const truncated = form('447911123456', images[2]!.subarray(0, Math.floor(images[2]!.length * 0.6)));
+const badMobile = form('12', images[2]);
+const truncated = form('447911123456', images[2].subarray(0, Math.floor(images[2].length * 0.6)));
 console.log(
   `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), 16 connections, 10 s each`,
 );
