@@ -1,3 +1,4 @@
+import { verifyManifestFiles } from '../models/registry.js';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../imaging/limits.js';
 import { openStore, type Store } from '../storage/db.js';
 import { SettingsStore } from '../storage/settings.js';
@@ -71,6 +72,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
 
 /** Engines, each wired by its issue. A load failure is fatal: never carry on with a half-loaded model. */
 async function loadEngines(_services: Services, _options: ServicesOptions): Promise<void> {
+  const broken = verifyManifestFiles().filter((m) => !m.ok);
+  if (broken.length > 0) {
+    throw new Error(`Model files failed their check: ${broken.map((m) => `${m.name} (${m.error ?? 'invalid'})`).join('; ')}. Run npm ci.`);
+  }
   // fingerprint engine (issue 3)
   // face engine (issue 4)
   // document engine and OCR (issue 5)
