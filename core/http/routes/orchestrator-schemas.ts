@@ -22,8 +22,12 @@ export const OrchestratorVerifyBody = Type.Object({
 const Stage = Type.Object(
   {
     status: Type.Union(['SUCCESS', 'REJECTED', 'TIMEOUT', 'ERROR', 'SKIPPED'].map((s) => Type.Literal(s))),
-    score: Type.Union([Type.Number(), Type.Null()], { description: "Normalised score in [0,1]: the engine's own threshold maps to 0.5." }),
-    raw_score: Type.Optional(Type.Number({ description: "The engine's score (liveness probability; face cosine similarity)." })),
+    score: Type.Union([Type.Number(), Type.Null()], {
+      description: "Normalised score in [0,1]: the engine's own threshold maps to 0.5.",
+    }),
+    raw_score: Type.Optional(
+      Type.Number({ description: "The engine's score (liveness probability; face cosine similarity)." }),
+    ),
     engine_threshold: Type.Optional(Type.Number()),
     attempts: Type.Integer(),
     latency_ms: Type.Number(),
@@ -36,13 +40,23 @@ const Stage = Type.Object(
 /** The synchronous verification answer (HTTP 200 for every decision). */
 export const OrchestratorVerifyResponse = Type.Object(
   {
-    status: Type.Union([Type.Literal('SUCCESS'), Type.Literal('REJECTED'), Type.Literal('REVIEW')], { description: 'SUCCESS when APPROVED.' }),
+    status: Type.Union([Type.Literal('SUCCESS'), Type.Literal('REJECTED'), Type.Literal('REVIEW')], {
+      description: 'SUCCESS when APPROVED.',
+    }),
     decision: Type.Union([Type.Literal('APPROVED'), Type.Literal('REJECTED'), Type.Literal('REVIEW')]),
     message: Type.String(),
-    combined_score: Type.Union([Type.Number(), Type.Null()], { description: 'sum(weight * score) / sum(weight); null when a stage gave no score.' }),
-    step: Type.Optional(Type.String({ description: 'liveness, face_match or combined: what decided a REJECTED/REVIEW.' })),
+    combined_score: Type.Union([Type.Number(), Type.Null()], {
+      description: 'sum(weight * score) / sum(weight); null when a stage gave no score.',
+    }),
+    step: Type.Optional(
+      Type.String({ description: 'liveness, face_match or combined: what decided a REJECTED/REVIEW.' }),
+    ),
     score: Type.Optional(Type.Number()),
-    reason: Type.Optional(Type.String({ description: 'e.g. presentation_attack, no_match, below_min_score, stage_timeout, review_band' })),
+    reason: Type.Optional(
+      Type.String({
+        description: 'e.g. presentation_attack, no_match, below_min_score, stage_timeout, review_band',
+      }),
+    ),
     stages: Type.Object({ liveness: Stage, face_match: Stage }),
     thresholds: Type.Object({}, { additionalProperties: true }),
     event_id: Type.String({ format: 'uuid' }),
@@ -54,12 +68,22 @@ export const OrchestratorVerifyResponse = Type.Object(
   { additionalProperties: true },
 );
 
-/** Query of GET /docs/orchestrator/api/events. */
+const digits = (description: string, maxLength: number) =>
+  Type.String({ pattern: '^[0-9]+$', maxLength, description });
+
+/** Query of GET /docs/orchestrator/api/events (strings: the app does not coerce query types). */
 export const EventsQuery = Type.Object({
-  after: Type.Optional(Type.Integer({ minimum: 0, description: 'Cursor: the `cursor` of the previous page (0 = from the start).' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'Events per page (default 100).' })),
+  after: Type.Optional(digits('Cursor: the `cursor` of the previous page (0 = from the start).', 15)),
+  limit: Type.Optional(digits('Events per page, 1-500 (default 100).', 3)),
   wait: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: MAX_WAIT_MS / 1000, description: 'Seconds to wait when nothing is past the cursor (default 25; 0 = answer at once).' }),
+    digits(`Seconds to wait when nothing is past the cursor, 0-${MAX_WAIT_MS / 1000} (default 25).`, 2),
+  ),
+});
+
+/** Query of GET /docs/orchestrator/api/events/stream. */
+export const StreamQuery = Type.Object({
+  after: Type.Optional(
+    digits('Replay from this cursor when there is no Last-Event-ID (default: only new events).', 15),
   ),
 });
 

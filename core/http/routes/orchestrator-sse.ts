@@ -9,15 +9,20 @@ export function sseStartCursor(request: FastifyRequest, feed: EventFeed): number
   const header = request.headers['last-event-id'];
   const lastId = Array.isArray(header) ? header[0] : header;
   if (lastId !== undefined && /^\d+$/.test(lastId)) return Number(lastId);
-  const after = (request.query as { after?: number } | undefined)?.after;
-  return typeof after === 'number' ? after : feed.head();
+  const after = (request.query as { after?: string } | undefined)?.after;
+  return after === undefined ? feed.head() : Number(after);
 }
 
 /**
  * Stream the feed as Server-Sent Events (`id:` = outbox position, `event: verification`, `data:` = the event JSON)
  * until the client leaves or `closing` aborts (server shutdown). Reads only from the outbox: no images exist there.
  */
-export function streamEvents(request: FastifyRequest, reply: FastifyReply, feed: EventFeed, closing: AbortSignal): void {
+export function streamEvents(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  feed: EventFeed,
+  closing: AbortSignal,
+): void {
   let cursor = sseStartCursor(request, feed);
   reply.hijack();
   const out = reply.raw;

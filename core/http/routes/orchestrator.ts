@@ -1,12 +1,20 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/container.js';
+import { MAX_WAIT_MS } from '../../services/outbox/event-feed.js';
 import { VerificationEventSchema } from '../../services/orchestrator/event.js';
 import type { OrchestratorService } from '../../services/orchestrator/service.js';
 import { readJsonImage } from '../intake.js';
 import { apiKeySecurity, documentOnlyValidator, errorResponses } from '../schemas.js';
 import { notImplemented } from './not-implemented.js';
-import { EventsPage, EventsQuery, OrchestratorConfigComponent, OrchestratorVerifyBody, OrchestratorVerifyResponse } from './orchestrator-schemas.js';
+import {
+  EventsPage,
+  EventsQuery,
+  StreamQuery,
+  OrchestratorConfigComponent,
+  OrchestratorVerifyBody,
+  OrchestratorVerifyResponse,
+} from './orchestrator-schemas.js';
 import { streamEvents } from './orchestrator-sse.js';
 
 const WHAT = 'The orchestrator (issue 6)';
@@ -31,77 +39,103 @@ export function registerOrchestratorRoutes(app: FastifyInstance, services: Servi
     done();
   });
 
-  app.post(`${BASE}/verify`, {
-    validatorCompiler: documentOnlyValidator,
-    schema: {
-      tags: ['orchestrator'],
-      summary: 'Liveness then face match, weighted into one decision; published as an event',
-      description:
-        'Answers 200 with decision APPROVED, REJECTED or REVIEW (combined score in the configured band, or a stage that timed out). The result is written to the outbox in the same transaction as the audit row and relayed to NATS JetStream (subject idv.events.orchestrator.verification); `event_id` is the event id consumers de-duplicate on.',
-      security: apiKeySecurity,
-      body: OrchestratorVerifyBody,
-      response: { 200: OrchestratorVerifyResponse, ...errorResponses() },
+  app.post(
+    `${BASE}/verify`,
+    {
+      validatorCompiler: documentOnlyValidator,
+      schema: {
+        tags: ['orchestrator'],
+        summary: 'Liveness then face match, weighted into one decision; published as an event',
+        description:
+          'Answers 200 with decision APPROVED, REJECTED or REVIEW (combined score in the configured band, or a stage that timed out). The result is written to the outbox in the same transaction as the audit row and relayed to NATS JetStream (subject idv.events.orchestrator.verification); `event_id` is the event id consumers de-duplicate on.',
+        security: apiKeySecurity,
+        body: OrchestratorVerifyBody,
+        response: { 200: OrchestratorVerifyResponse, ...errorResponses() },
+      },
     },
-  }, async (request) => {
-    const orchestrator = orchestratorOf(services);
-    orchestrator.assertAvailable();
-    const selfie = (await readJsonImage(request.body, 'selfie', services.limits))!;
-    const idCard = (await readJsonImage(request.body, 'id_card', services.limits))!;
-    const reference = (request.body as Record<string, unknown> | null)?.reference;
-    const result = await orchestrator.verify({ selfie, idCard, requestId: request.id, reference });
-    request.idv.resultStatus = result.audit.resultStatus;
-    request.idv.scores = result.audit.scores;
-    if (result.audit.failedStep !== undefined) request.idv.failedStep = result.audit.failedStep;
-    if (result.audit.reason !== undefined) request.idv.reason = result.audit.reason;
-    request.idv.event = 'orchestrator.verification';
-    request.idv.inTransaction = (db) => {
-      orchestrator.record(result.event, db);
-    };
-    request.idv.afterCommit = () => {
-      orchestrator.committed();
-    };
-    return result.body;
-  });
+    async (request) => {
+      const orchestrator = orchestratorOf(services);
+      orchestrator.assertAvailable();
+      const selfie = (await readJsonImage(request.body, 'selfie', services.limits))!;
+      const idCard = (await readJsonImage(request.body, 'id_card', services.limits))!;
+      const reference = (request.body as Record<string, unknown> | null)?.reference;
+      const result = await orchestrator.verify({ selfie, idCard, requestId: request.id, reference });
+      request.idv.resultStatus = result.audit.resultStatus;
+      request.idv.scores = result.audit.scores;
+      if (result.audit.failedStep !== undefined) request.idv.failedStep = result.audit.failedStep;
+      if (result.audit.reason !== undefined) request.idv.reason = result.audit.reason;
+      request.idv.event = 'orchestrator.verification';
+      request.idv.inTransaction = (db) => {
+        orchestrator.record(result.event, db);
+      };
+      request.idv.afterCommit = () => {
+        orchestrator.committed();
+      };
+      return result.body;
+    },
+  );
 
-  app.get(`${BASE}/events`, {
-    schema: {
-      tags: ['orchestrator'],
-      summary: 'Verification events after a cursor (long-poll up to 25 s when none are new)',
-      description: 'For LAN consumers without the broker. At-least-once: de-duplicate on `id`. Events never carry images.',
-      security: apiKeySecurity,
-      querystring: EventsQuery,
-      response: { 200: EventsPage, ...errorResponses() },
+  app.get(
+    `${BASE}/events`,
+    {
+      schema: {
+        tags: ['orchestrator'],
+        summary: 'Verification events after a cursor (long-poll up to 25 s when none are new)',
+        description:
+          'For LAN consumers without the broker. At-least-once: de-duplicate on `id`. Events never carry images.',
+        security: apiKeySecurity,
+        querystring: EventsQuery,
+        response: { 200: EventsPage, ...errorResponses() },
+      },
     },
-  }, async (request, reply) => {
-    const feed = orchestratorOf(services).events;
-    const query = request.query as { after?: number; limit?: number; wait?: number };
-    const leave = new AbortController();
-    reply.raw.once('close', () => {
-      leave.abort();
-    });
-    const page = await feed.wait(query.after ?? 0, query.limit ?? 100, (query.wait ?? 25) * 1000, AbortSignal.any([leave.signal, closing.signal]));
-    return { events: page.events, cursor: page.cursor };
-  });
+    async (request, reply) => {
+      const feed = orchestratorOf(services).events;
+      const query = request.query as { after?: string; limit?: string; wait?: string };
+      const after = Number(query.after ?? '0');
+      const limit = Math.min(500, Math.max(1, Number(query.limit ?? '100')));
+      const waitSeconds = Math.min(MAX_WAIT_MS / 1000, Number(query.wait ?? '25'));
+      const leave = new AbortController();
+      reply.raw.once('close', () => {
+        leave.abort();
+      });
+      const page = await feed.wait(
+        after,
+        limit,
+        waitSeconds * 1000,
+        AbortSignal.any([leave.signal, closing.signal]),
+      );
+      return { events: page.events, cursor: page.cursor };
+    },
+  );
 
-  app.get(`${BASE}/events/stream`, {
-    schema: {
-      tags: ['orchestrator'],
-      summary: 'Server-Sent Events stream of verification events (Last-Event-ID resumes)',
-      description: 'Each message: `id:` outbox position, `event: verification`, `data:` the event JSON. Without Last-Event-ID or ?after= it starts with new events.',
-      security: apiKeySecurity,
-      querystring: Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0 })) }),
-      produces: ['text/event-stream'],
+  app.get(
+    `${BASE}/events/stream`,
+    {
+      schema: {
+        tags: ['orchestrator'],
+        summary: 'Server-Sent Events stream of verification events (Last-Event-ID resumes)',
+        description:
+          'Each message: `id:` outbox position, `event: verification`, `data:` the event JSON. Without Last-Event-ID or ?after= it starts with new events.',
+        security: apiKeySecurity,
+        querystring: StreamQuery,
+        produces: ['text/event-stream'],
+      },
     },
-  }, (request, reply) => {
-    streamEvents(request, reply, orchestratorOf(services).events, closing.signal);
-  });
+    (request, reply) => {
+      streamEvents(request, reply, orchestratorOf(services).events, closing.signal);
+    },
+  );
 
-  app.get(`${BASE}/config`, {
-    schema: {
-      tags: ['orchestrator'],
-      summary: 'The active orchestrator configuration (edited from the console)',
-      security: apiKeySecurity,
-      response: { 200: Type.Ref('OrchestratorConfig'), ...errorResponses() },
+  app.get(
+    `${BASE}/config`,
+    {
+      schema: {
+        tags: ['orchestrator'],
+        summary: 'The active orchestrator configuration (edited from the console)',
+        security: apiKeySecurity,
+        response: { 200: Type.Ref('OrchestratorConfig'), ...errorResponses() },
+      },
     },
-  }, () => orchestratorOf(services).getConfig());
+    () => orchestratorOf(services).getConfig(),
+  );
 }

@@ -11,7 +11,9 @@ export async function attachOrchestrator(services: Services, queueUrl: string | 
     settings: services.settings,
     face: services.face,
     queueUrl,
-    warn: (message) => { process.emitWarning(message, { code: 'IDV_OUTBOX_RELAY' }); },
+    warn: (message) => {
+      process.emitWarning(message, { code: 'IDV_OUTBOX_RELAY' });
+    },
   });
   await orchestrator.start();
   services.orchestrator = orchestrator;

@@ -11,7 +11,10 @@ function fieldOf(run: () => unknown): unknown {
   try {
     run();
   } catch (error) {
-    return { code: (error as { code?: string }).code, field: (error as { details?: { field?: string } }).details?.field };
+    return {
+      code: (error as { code?: string }).code,
+      field: (error as { details?: { field?: string } }).details?.field,
+    };
   }
   return 'no error';
 }
@@ -60,6 +63,8 @@ describe('service configuration', () => {
     expect(second.getConfig().decision.approve_at).toBe(0.9);
     expect((second.root().config as typeof DEFAULT_CONFIG).decision.approve_at).toBe(0.9);
     settings.set(CONFIG_SETTING, { weights: { liveness: 'heavy' } });
-    expect(() => createOrchestratorService({ db: store!.db, settings, face: undefined })).toThrow(/weights.liveness/);
+    expect(() => createOrchestratorService({ db: store!.db, settings, face: undefined })).toThrow(
+      /weights.liveness/,
+    );
   });
 });

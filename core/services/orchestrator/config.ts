@@ -13,9 +13,17 @@ const Score = (description: string) => Type.Number({ minimum: 0, maximum: 1, des
 export const StageConfigSchema = Type.Object(
   {
     /** Budget of the whole stage (every attempt and backoff), in ms; past it the stage is TIMEOUT. */
-    timeout_ms: Type.Integer({ minimum: 50, maximum: 120_000, description: 'Whole-stage budget (all attempts) in ms; past it the stage is TIMEOUT.' }),
+    timeout_ms: Type.Integer({
+      minimum: 50,
+      maximum: 120_000,
+      description: 'Whole-stage budget (all attempts) in ms; past it the stage is TIMEOUT.',
+    }),
     /** Extra attempts after a transient failure (OVERLOADED, RATE_LIMITED, internal error); 0 = no retry. */
-    retries: Type.Integer({ minimum: 0, maximum: 5, description: 'Retries after a transient failure (never after a REJECTED result).' }),
+    retries: Type.Integer({
+      minimum: 0,
+      maximum: 5,
+      description: 'Retries after a transient failure (never after a REJECTED result).',
+    }),
     /** Minimum stage score: below it the stage fails its gate even when the engine said SUCCESS. */
     min_score: Score('Stage score floor: below it the decision is REJECTED at this stage.'),
   },
@@ -46,16 +54,31 @@ export const OrchestratorConfigSchema = Type.Object(
       { additionalProperties: false },
     ),
     /** Per-stage timeout, retries and minimum score. */
-    stages: Type.Object({ liveness: StageConfigSchema, face_match: StageConfigSchema }, { additionalProperties: false }),
+    stages: Type.Object(
+      { liveness: StageConfigSchema, face_match: StageConfigSchema },
+      { additionalProperties: false },
+    ),
     /** Backoff between retries of a transient failure. */
     retry: Type.Object(
       {
         /** Delay before the first retry, in ms. */
-        backoff_ms: Type.Integer({ minimum: 0, maximum: 10_000, description: 'Delay before the first retry, in ms.' }),
+        backoff_ms: Type.Integer({
+          minimum: 0,
+          maximum: 10_000,
+          description: 'Delay before the first retry, in ms.',
+        }),
         /** Factor applied to the delay after each retry. */
-        backoff_multiplier: Type.Number({ minimum: 1, maximum: 10, description: 'Growth factor of the delay.' }),
+        backoff_multiplier: Type.Number({
+          minimum: 1,
+          maximum: 10,
+          description: 'Growth factor of the delay.',
+        }),
         /** Upper bound of one delay, in ms. */
-        max_backoff_ms: Type.Integer({ minimum: 0, maximum: 60_000, description: 'Upper bound of one delay, in ms.' }),
+        max_backoff_ms: Type.Integer({
+          minimum: 0,
+          maximum: 60_000,
+          description: 'Upper bound of one delay, in ms.',
+        }),
       },
       { additionalProperties: false },
     ),
@@ -63,7 +86,9 @@ export const OrchestratorConfigSchema = Type.Object(
     gating: Type.Object(
       {
         /** true: a stage failing its gate ends the run and later stages are SKIPPED (liveness must pass before face matching runs). false: every stage runs, the decision is still REJECTED. */
-        fail_fast: Type.Boolean({ description: 'Liveness must pass before face matching runs; later stages are SKIPPED.' }),
+        fail_fast: Type.Boolean({
+          description: 'Liveness must pass before face matching runs; later stages are SKIPPED.',
+        }),
         /** Decision when a stage could not produce a result (TIMEOUT or ERROR after retries). */
         on_unavailable: Type.Union([Type.Literal('REVIEW'), Type.Literal('REJECTED')], {
           description: 'Decision when a stage ends TIMEOUT or ERROR.',
@@ -83,7 +108,11 @@ export const OrchestratorConfigSchema = Type.Object(
 export type OrchestratorConfig = Static<typeof OrchestratorConfigSchema>;
 
 /** A nested partial configuration, for `setConfig`. */
-export type ConfigPatch = { [K in keyof OrchestratorConfig]?: OrchestratorConfig[K] extends Record<string, unknown> ? { [L in keyof OrchestratorConfig[K]]?: Partial<OrchestratorConfig[K][L]> } : OrchestratorConfig[K] };
+export type ConfigPatch = {
+  [K in keyof OrchestratorConfig]?: OrchestratorConfig[K] extends Record<string, unknown>
+    ? { [L in keyof OrchestratorConfig[K]]?: Partial<OrchestratorConfig[K][L]> }
+    : OrchestratorConfig[K];
+};
 
 /** Defaults: face match weighs more than liveness; 20 s per stage because inference shares 2 cores with the UI. */
 export const DEFAULT_CONFIG: OrchestratorConfig = {
@@ -115,7 +144,9 @@ export function validateConfig(candidate: unknown): OrchestratorConfig {
   const first = Value.Errors(OrchestratorConfigSchema, candidate).First();
   if (first) {
     const field = first.path.replace(/^\//, '').replaceAll('/', '.') || 'config';
-    throw new CoreError('BODY_INVALID', `Invalid orchestrator setting ${field}: ${first.message}.`, { field });
+    throw new CoreError('BODY_INVALID', `Invalid orchestrator setting ${field}: ${first.message}.`, {
+      field,
+    });
   }
   const config = candidate as OrchestratorConfig;
   if (config.weights.liveness + config.weights.face_match <= 0) {
@@ -136,6 +167,7 @@ export function validateConfig(candidate: unknown): OrchestratorConfig {
 
 /** Apply a partial update to a configuration and validate the result. */
 export function patchConfig(current: OrchestratorConfig, patch: unknown): OrchestratorConfig {
-  if (!isPlainObject(patch)) throw new CoreError('BODY_INVALID', 'The configuration must be a JSON object.', { field: 'config' });
+  if (!isPlainObject(patch))
+    throw new CoreError('BODY_INVALID', 'The configuration must be a JSON object.', { field: 'config' });
   return validateConfig(mergeConfig(current, patch));
 }

@@ -19,23 +19,34 @@ const StageEventSchema = Type.Object({
   latency_ms: Type.Number({ minimum: 0 }),
   reason: Type.Optional(Type.String()),
   raw_score: Type.Optional(Type.Number({ description: "The engine's score before normalisation." })),
-  engine_threshold: Type.Optional(Type.Number({ description: 'The threshold the engine decided with (raw scale).' })),
+  engine_threshold: Type.Optional(
+    Type.Number({ description: 'The threshold the engine decided with (raw scale).' }),
+  ),
 });
 
 /** JSON Schema of an orchestrator verification event (OpenAPI component `OrchestratorVerificationEvent`). */
 export const VerificationEventSchema = Type.Object(
   {
-    id: Type.String({ format: 'uuid', description: 'Stable event id: JetStream msgID; de-duplicate on it (at-least-once).' }),
+    id: Type.String({
+      format: 'uuid',
+      description: 'Stable event id: JetStream msgID; de-duplicate on it (at-least-once).',
+    }),
     type: Type.Literal(VERIFICATION_EVENT_TYPE),
     schema_version: Type.Literal(1),
     time: Type.String({ format: 'date-time', description: 'When the decision was made.' }),
     request_id: Type.String({ description: 'The HTTP request id (also in the audit log).' }),
-    reference: Nullable(Type.String({ description: "The caller's reference; masked when it looks like personal data." })),
+    reference: Nullable(
+      Type.String({ description: "The caller's reference; masked when it looks like personal data." }),
+    ),
     reference_masked: Type.Boolean(),
     decision: Type.Union([Type.Literal('APPROVED'), Type.Literal('REJECTED'), Type.Literal('REVIEW')]),
     failed_step: Nullable(Type.String()),
     reason: Nullable(Type.String()),
-    scores: Type.Object({ combined: Nullable(Type.Number()), liveness: Nullable(Type.Number()), face_match: Nullable(Type.Number()) }),
+    scores: Type.Object({
+      combined: Nullable(Type.Number()),
+      liveness: Nullable(Type.Number()),
+      face_match: Nullable(Type.Number()),
+    }),
     stages: Type.Object({ liveness: StageEventSchema, face_match: StageEventSchema }),
     thresholds: Type.Object({
       approve_at: Type.Number(),
@@ -43,9 +54,15 @@ export const VerificationEventSchema = Type.Object(
       min_scores: Type.Object({ liveness: Type.Number(), face_match: Type.Number() }),
       weights: Type.Object({ liveness: Type.Number(), face_match: Type.Number() }),
     }),
-    model_versions: Type.Record(Type.String(), Type.String(), { description: 'Versions of the models that scored.' }),
+    model_versions: Type.Record(Type.String(), Type.String(), {
+      description: 'Versions of the models that scored.',
+    }),
   },
-  { $id: 'OrchestratorVerificationEvent', additionalProperties: false, description: 'Published to idv.events.orchestrator.verification; never carries an image.' },
+  {
+    $id: 'OrchestratorVerificationEvent',
+    additionalProperties: false,
+    description: 'Published to idv.events.orchestrator.verification; never carries an image.',
+  },
 );
 
 /** An orchestrator verification event. */
@@ -86,12 +103,19 @@ export function buildVerificationEvent(input: EventInput): VerificationEvent {
     decision: outcome.decision,
     failed_step: outcome.failed_step,
     reason: outcome.reason,
-    scores: { combined: outcome.combined_score, liveness: outcome.stages.liveness.score, face_match: outcome.stages.face_match.score },
+    scores: {
+      combined: outcome.combined_score,
+      liveness: outcome.stages.liveness.score,
+      face_match: outcome.stages.face_match.score,
+    },
     stages: { liveness: stage('liveness'), face_match: stage('face_match') },
     thresholds: {
       approve_at: config.decision.approve_at,
       review_from: config.decision.review_from,
-      min_scores: { liveness: config.stages.liveness.min_score, face_match: config.stages.face_match.min_score },
+      min_scores: {
+        liveness: config.stages.liveness.min_score,
+        face_match: config.stages.face_match.min_score,
+      },
       weights: { ...config.weights },
     },
     model_versions: { ...input.modelVersions },

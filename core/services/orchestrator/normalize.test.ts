@@ -18,7 +18,10 @@ describe('score normalisation', () => {
   });
 
   it('keeps the raw score and threshold of a step', () => {
-    const step = normalizeStep({ status: 'SUCCESS', score: 0.65, message: 'm', extra: { threshold: 0.3, face: { x: 1 } } }, RAW_RANGES.face_match);
+    const step = normalizeStep(
+      { status: 'SUCCESS', score: 0.65, message: 'm', extra: { threshold: 0.3, face: { x: 1 } } },
+      RAW_RANGES.face_match,
+    );
     expect(step.score).toBeCloseTo(0.75, 4);
     expect(step.extra).toEqual({ raw_score: 0.65, threshold: 0.3 });
   });

@@ -6,9 +6,14 @@ import { runPipeline } from './pipeline.js';
 import type { StageFunction } from './stage-runner.js';
 
 // Stage functions are the orchestrator's own inputs: these tests drive its rules, not an engine.
-const pass = (score: number): StageFunction => () => Promise.resolve({ status: 'SUCCESS', score, message: 'passed' });
-const reject = (score: number, reason: string): StageFunction => () =>
-  Promise.resolve({ status: 'REJECTED', score, message: 'failed', reason });
+const pass =
+  (score: number): StageFunction =>
+  () =>
+    Promise.resolve({ status: 'SUCCESS', score, message: 'passed' });
+const reject =
+  (score: number, reason: string): StageFunction =>
+  () =>
+    Promise.resolve({ status: 'REJECTED', score, message: 'failed', reason });
 
 function counting(fn: StageFunction): { fn: StageFunction; calls: () => number } {
   let calls = 0;
@@ -29,7 +34,10 @@ function config(patch: unknown = {}): OrchestratorConfig {
 describe('gating', () => {
   it('skips face matching when liveness fails and fail_fast is on', async () => {
     const match = counting(pass(0.95));
-    const outcome = await runPipeline({ liveness: reject(0.1, 'presentation_attack'), face_match: match.fn }, config());
+    const outcome = await runPipeline(
+      { liveness: reject(0.1, 'presentation_attack'), face_match: match.fn },
+      config(),
+    );
     expect(match.calls()).toBe(0);
     expect(outcome.stages.face_match.status).toBe('SKIPPED');
     expect(outcome.decision).toBe('REJECTED');
@@ -68,14 +76,20 @@ describe('weights and the review band', () => {
 
   it('weights decide between APPROVED, REVIEW and REJECTED', async () => {
     const band = { decision: { approve_at: 0.8, review_from: 0.65 } };
-    const livenessHeavy = await runPipeline(stages, config({ ...band, weights: { liveness: 0.9, face_match: 0.1 } }));
+    const livenessHeavy = await runPipeline(
+      stages,
+      config({ ...band, weights: { liveness: 0.9, face_match: 0.1 } }),
+    );
     expect(livenessHeavy.combined_score).toBeCloseTo(0.915, 4);
     expect(livenessHeavy.decision).toBe('APPROVED');
     const balanced = await runPipeline(stages, config({ ...band, weights: { liveness: 1, face_match: 1 } }));
     expect(balanced.combined_score).toBeCloseTo(0.775, 4);
     expect(balanced.decision).toBe('REVIEW');
     expect(balanced.reason).toBe('review_band');
-    const matchHeavy = await runPipeline(stages, config({ ...band, weights: { liveness: 0, face_match: 1 } }));
+    const matchHeavy = await runPipeline(
+      stages,
+      config({ ...band, weights: { liveness: 0, face_match: 1 } }),
+    );
     expect(matchHeavy.combined_score).toBeCloseTo(0.6, 4);
     expect(matchHeavy.decision).toBe('REJECTED');
     expect(matchHeavy.failed_step).toBe('combined');
@@ -101,9 +115,12 @@ describe('timeouts', () => {
   });
 
   it('maps an unavailable stage to the configured decision', async () => {
-    const slow: StageFunction = () => new Promise((resolve) => setTimeout(() => {
-      resolve({ status: 'SUCCESS', score: 0.9, message: 'late' });
-    }, 400));
+    const slow: StageFunction = () =>
+      new Promise((resolve) =>
+        setTimeout(() => {
+          resolve({ status: 'SUCCESS', score: 0.9, message: 'late' });
+        }, 400),
+      );
     const outcome = await runPipeline(
       { liveness: pass(0.9), face_match: slow },
       config({ stages: { face_match: { timeout_ms: 100 } }, gating: { on_unavailable: 'REJECTED' } }),
@@ -129,7 +146,10 @@ describe('retries', () => {
   it('retries transient failures with backoff and reports the attempts', async () => {
     const liveness = flaky(2, overloaded);
     const started = performance.now();
-    const outcome = await runPipeline({ liveness: liveness.fn, face_match: pass(0.9) }, config({ stages: { liveness: { retries: 2 } } }));
+    const outcome = await runPipeline(
+      { liveness: liveness.fn, face_match: pass(0.9) },
+      config({ stages: { liveness: { retries: 2 } } }),
+    );
     expect(liveness.calls()).toBe(3);
     expect(outcome.stages.liveness).toMatchObject({ status: 'SUCCESS', attempts: 3 });
     // Backoff 5 ms then 10 ms.
@@ -139,21 +159,33 @@ describe('retries', () => {
 
   it('gives up after the configured retries with ERROR', async () => {
     const liveness = flaky(5, overloaded);
-    const outcome = await runPipeline({ liveness: liveness.fn, face_match: pass(0.9) }, config({ stages: { liveness: { retries: 1 } } }));
+    const outcome = await runPipeline(
+      { liveness: liveness.fn, face_match: pass(0.9) },
+      config({ stages: { liveness: { retries: 1 } } }),
+    );
     expect(liveness.calls()).toBe(2);
-    expect(outcome.stages.liveness).toMatchObject({ status: 'ERROR', attempts: 2, reason: 'engine_overloaded' });
+    expect(outcome.stages.liveness).toMatchObject({
+      status: 'ERROR',
+      attempts: 2,
+      reason: 'engine_overloaded',
+    });
     expect(outcome.decision).toBe('REVIEW');
   });
 
   it('never retries a REJECTED result', async () => {
     const liveness = counting(reject(0.2, 'presentation_attack'));
-    await runPipeline({ liveness: liveness.fn, face_match: pass(0.9) }, config({ stages: { liveness: { retries: 3 } } }));
+    await runPipeline(
+      { liveness: liveness.fn, face_match: pass(0.9) },
+      config({ stages: { liveness: { retries: 3 } } }),
+    );
     expect(liveness.calls()).toBe(1);
   });
 
   it('propagates bad input (a 4xx CoreError) instead of retrying it', async () => {
     const liveness = flaky(1, () => new CoreError('IMAGE_UNSUPPORTED', 'not an image', { field: 'selfie' }));
-    await expect(runPipeline({ liveness: liveness.fn, face_match: pass(0.9) }, config())).rejects.toMatchObject({
+    await expect(
+      runPipeline({ liveness: liveness.fn, face_match: pass(0.9) }, config()),
+    ).rejects.toMatchObject({
       code: 'IMAGE_UNSUPPORTED',
     });
     expect(liveness.calls()).toBe(1);

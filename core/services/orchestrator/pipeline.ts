@@ -24,7 +24,10 @@ interface GateFailure {
 }
 
 /** Weighted mean of the stage scores, or null when one is missing. Pure. */
-export function combinedScore(stages: Record<StageName, StageOutcome>, weights: OrchestratorConfig['weights']): number | null {
+export function combinedScore(
+  stages: Record<StageName, StageOutcome>,
+  weights: OrchestratorConfig['weights'],
+): number | null {
   let sum = 0;
   let total = 0;
   for (const name of STAGES) {
@@ -40,8 +43,10 @@ function gateOf(name: StageName, outcome: StageOutcome, minScore: number): GateF
   if (outcome.status === 'TIMEOUT' || outcome.status === 'ERROR') {
     return { step: name, kind: 'unavailable', reason: outcome.reason ?? 'stage_unavailable' };
   }
-  if (outcome.status === 'REJECTED') return { step: name, kind: 'rejected', reason: outcome.reason ?? 'stage_rejected' };
-  if (outcome.score !== null && outcome.score < minScore) return { step: name, kind: 'rejected', reason: 'below_min_score' };
+  if (outcome.status === 'REJECTED')
+    return { step: name, kind: 'rejected', reason: outcome.reason ?? 'stage_rejected' };
+  if (outcome.score !== null && outcome.score < minScore)
+    return { step: name, kind: 'rejected', reason: 'below_min_score' };
   return undefined;
 }
 
@@ -50,7 +55,10 @@ function gateOf(name: StageName, outcome: StageOutcome, minScore: number): GateF
  * A definite rejection outranks an unavailable stage; with every gate passed the combined score and the REVIEW band
  * decide. Stage functions are inputs so each rule can be tested without models.
  */
-export async function runPipeline(run: Record<StageName, StageFunction>, config: OrchestratorConfig): Promise<PipelineOutcome> {
+export async function runPipeline(
+  run: Record<StageName, StageFunction>,
+  config: OrchestratorConfig,
+): Promise<PipelineOutcome> {
   const backoff = {
     initialMs: config.retry.backoff_ms,
     multiplier: config.retry.backoff_multiplier,
@@ -61,10 +69,21 @@ export async function runPipeline(run: Record<StageName, StageFunction>, config:
   for (const name of STAGES) {
     const limits = config.stages[name];
     if (failures.length > 0 && config.gating.fail_fast) {
-      stages[name] = { status: 'SKIPPED', score: null, attempts: 0, latency_ms: 0, message: `Skipped: ${failures[0]!.step} did not pass.`, reason: 'gate_failed' };
+      stages[name] = {
+        status: 'SKIPPED',
+        score: null,
+        attempts: 0,
+        latency_ms: 0,
+        message: `Skipped: ${failures[0]!.step} did not pass.`,
+        reason: 'gate_failed',
+      };
       continue;
     }
-    const outcome = await runStage(run[name], { timeoutMs: limits.timeout_ms, retries: limits.retries, backoff });
+    const outcome = await runStage(run[name], {
+      timeoutMs: limits.timeout_ms,
+      retries: limits.retries,
+      backoff,
+    });
     stages[name] = outcome;
     const failure = gateOf(name, outcome, limits.min_score);
     if (failure) failures.push(failure);
@@ -72,22 +91,64 @@ export async function runPipeline(run: Record<StageName, StageFunction>, config:
   const combined = combinedScore(stages, config.weights);
   const rejected = failures.find((failure) => failure.kind === 'rejected');
   if (rejected) {
-    return { decision: 'REJECTED', failed_step: rejected.step, reason: rejected.reason, combined_score: combined, stages, message: `Rejected at ${rejected.step} (${rejected.reason}).` };
+    return {
+      decision: 'REJECTED',
+      failed_step: rejected.step,
+      reason: rejected.reason,
+      combined_score: combined,
+      stages,
+      message: `Rejected at ${rejected.step} (${rejected.reason}).`,
+    };
   }
   const unavailable = failures[0];
   if (unavailable) {
     const decision = config.gating.on_unavailable;
-    return { decision, failed_step: unavailable.step, reason: unavailable.reason, combined_score: combined, stages, message: `The ${unavailable.step} stage produced no result (${unavailable.reason}); decision ${decision}.` };
+    return {
+      decision,
+      failed_step: unavailable.step,
+      reason: unavailable.reason,
+      combined_score: combined,
+      stages,
+      message: `The ${unavailable.step} stage produced no result (${unavailable.reason}); decision ${decision}.`,
+    };
   }
   if (combined === null) {
     // Unreachable with every gate passed (every stage has a score); kept so a future stage cannot approve silently.
-    return { decision: 'REVIEW', failed_step: null, reason: 'score_missing', combined_score: null, stages, message: 'A stage score is missing.' };
+    return {
+      decision: 'REVIEW',
+      failed_step: null,
+      reason: 'score_missing',
+      combined_score: null,
+      stages,
+      message: 'A stage score is missing.',
+    };
   }
   if (combined >= config.decision.approve_at) {
-    return { decision: 'APPROVED', failed_step: null, reason: null, combined_score: combined, stages, message: 'Liveness and face match passed.' };
+    return {
+      decision: 'APPROVED',
+      failed_step: null,
+      reason: null,
+      combined_score: combined,
+      stages,
+      message: 'Liveness and face match passed.',
+    };
   }
   if (combined >= config.decision.review_from) {
-    return { decision: 'REVIEW', failed_step: null, reason: 'review_band', combined_score: combined, stages, message: 'The combined score falls in the review band.' };
+    return {
+      decision: 'REVIEW',
+      failed_step: null,
+      reason: 'review_band',
+      combined_score: combined,
+      stages,
+      message: 'The combined score falls in the review band.',
+    };
   }
-  return { decision: 'REJECTED', failed_step: 'combined', reason: 'combined_below_threshold', combined_score: combined, stages, message: 'The combined score is below the review band.' };
+  return {
+    decision: 'REJECTED',
+    failed_step: 'combined',
+    reason: 'combined_below_threshold',
+    combined_score: combined,
+    stages,
+    message: 'The combined score is below the review band.',
+  };
 }

@@ -28,10 +28,20 @@ export function maskReference(reference: string): string {
 /** Validate the optional `reference` field and return what may be stored and published. */
 export function safeReference(reference: unknown): SafeReference | null {
   if (reference === undefined || reference === null || reference === '') return null;
-  if (typeof reference !== 'string' || reference.length > MAX_REFERENCE_LENGTH || !/^[\x20-\x7e]+$/.test(reference)) {
-    throw new CoreError('FIELD_INVALID', `reference must be printable ASCII of at most ${MAX_REFERENCE_LENGTH} characters.`, {
-      field: 'reference',
-    });
+  if (
+    typeof reference !== 'string' ||
+    reference.length > MAX_REFERENCE_LENGTH ||
+    !/^[\x20-\x7e]+$/.test(reference)
+  ) {
+    throw new CoreError(
+      'FIELD_INVALID',
+      `reference must be printable ASCII of at most ${MAX_REFERENCE_LENGTH} characters.`,
+      {
+        field: 'reference',
+      },
+    );
   }
-  return looksPersonal(reference) ? { value: maskReference(reference), masked: true } : { value: reference, masked: false };
+  return looksPersonal(reference)
+    ? { value: maskReference(reference), masked: true }
+    : { value: reference, masked: false };
 }

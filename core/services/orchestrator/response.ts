@@ -34,7 +34,11 @@ export interface AuditFacts {
   scores: Record<string, number>;
 }
 
-const STATUS: Record<Decision, VerifyResponse['status']> = { APPROVED: 'SUCCESS', REJECTED: 'REJECTED', REVIEW: 'REVIEW' };
+const STATUS: Record<Decision, VerifyResponse['status']> = {
+  APPROVED: 'SUCCESS',
+  REJECTED: 'REJECTED',
+  REVIEW: 'REVIEW',
+};
 
 function stepScore(outcome: PipelineOutcome): number | undefined {
   if (outcome.failed_step === null) return undefined;

@@ -8,7 +8,13 @@ import { EventFeed } from '../outbox/event-feed.js';
 import { EVENT_STREAM, EVENT_SUBJECTS, redactUrl } from '../outbox/jetstream-publisher.js';
 import { OutboxStore } from '../outbox/outbox-store.js';
 import type { RelayOptions } from '../outbox/relay.js';
-import { DEFAULT_CONFIG, mergeConfig, patchConfig, validateConfig, type OrchestratorConfig } from './config.js';
+import {
+  DEFAULT_CONFIG,
+  mergeConfig,
+  patchConfig,
+  validateConfig,
+  type OrchestratorConfig,
+} from './config.js';
 import { buildVerificationEvent, VERIFICATION_SUBJECT, type VerificationEvent } from './event.js';
 import { faceModelVersions } from './model-versions.js';
 import { normalizeStep, RAW_RANGES } from './normalize.js';
@@ -54,7 +60,9 @@ export class OrchestratorService {
     this.outbox = new OutboxStore(options.db);
     this.events = new EventFeed(this.outbox);
     // Validated at load: a stored configuration that no longer validates stops the start with the field named.
-    this.config = validateConfig(mergeConfig(DEFAULT_CONFIG, options.settings.get<unknown>(CONFIG_SETTING, {})));
+    this.config = validateConfig(
+      mergeConfig(DEFAULT_CONFIG, options.settings.get<unknown>(CONFIG_SETTING, {})),
+    );
     this.modelVersions = options.face ? faceModelVersions(options.face) : {};
   }
 
@@ -81,11 +89,20 @@ export class OrchestratorService {
 
   /** Throw 501 when the face engine is missing, before any image is decoded. */
   assertAvailable(): void {
-    if (!this.options.face) throw new CoreError('NOT_IMPLEMENTED', 'The orchestrator needs the face engine, which is not available.');
+    if (!this.options.face)
+      throw new CoreError(
+        'NOT_IMPLEMENTED',
+        'The orchestrator needs the face engine, which is not available.',
+      );
   }
 
   /** Run the stages on decoded images and decide. The caller records `event` in its audit transaction. */
-  async verify(input: { selfie: DecodedImage; idCard: DecodedImage; requestId: string; reference?: unknown }): Promise<VerifyResult> {
+  async verify(input: {
+    selfie: DecodedImage;
+    idCard: DecodedImage;
+    requestId: string;
+    reference?: unknown;
+  }): Promise<VerifyResult> {
     this.assertAvailable();
     const face = this.options.face!;
     const reference = safeReference(input.reference);
@@ -93,11 +110,18 @@ export class OrchestratorService {
     const outcome = await runPipeline(
       {
         liveness: async () => normalizeStep(await face.liveness(input.selfie), RAW_RANGES.liveness),
-        face_match: async () => normalizeStep(await face.match(input.selfie, input.idCard), RAW_RANGES.face_match),
+        face_match: async () =>
+          normalizeStep(await face.match(input.selfie, input.idCard), RAW_RANGES.face_match),
       },
       config,
     );
-    const event = buildVerificationEvent({ outcome, config, requestId: input.requestId, reference, modelVersions: this.modelVersions });
+    const event = buildVerificationEvent({
+      outcome,
+      config,
+      requestId: input.requestId,
+      reference,
+      modelVersions: this.modelVersions,
+    });
     return { body: toResponse(event, outcome), event, audit: toAudit(outcome) };
   }
 
@@ -144,7 +168,11 @@ export class OrchestratorService {
       status: degraded ? 'degraded' : 'ok',
       face_engine: faceReady,
       broker,
-      outbox: { backlog: backlog.count, oldest_unpublished_at: backlog.oldestCreatedAt, head: this.outbox.lastSeq() },
+      outbox: {
+        backlog: backlog.count,
+        oldest_unpublished_at: backlog.oldestCreatedAt,
+        head: this.outbox.lastSeq(),
+      },
       relay: this.link?.relay.stats() ?? null,
     };
   }
@@ -153,7 +181,12 @@ export class OrchestratorService {
   root(): Record<string, unknown> {
     return {
       config: this.getConfig(),
-      queue: { ...this.brokerFacts(), stream: EVENT_STREAM, subjects: EVENT_SUBJECTS, subject: VERIFICATION_SUBJECT },
+      queue: {
+        ...this.brokerFacts(),
+        stream: EVENT_STREAM,
+        subjects: EVENT_SUBJECTS,
+        subject: VERIFICATION_SUBJECT,
+      },
       events: {
         feed: '/docs/orchestrator/api/events?after=<cursor>&limit=<n>&wait=<seconds>',
         stream: '/docs/orchestrator/api/events/stream (SSE, Last-Event-ID resumes)',
@@ -165,7 +198,11 @@ export class OrchestratorService {
 
   private brokerFacts(): { enabled: boolean; connected: boolean; url: string | null } {
     const url = this.queueUrl();
-    return { enabled: url !== null, connected: this.link?.publisher.isConnected() ?? false, url: url === null ? null : redactUrl(url) };
+    return {
+      enabled: url !== null,
+      connected: this.link?.publisher.isConnected() ?? false,
+      url: url === null ? null : redactUrl(url),
+    };
   }
 
   private connect(): void {

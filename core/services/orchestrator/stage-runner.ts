@@ -58,7 +58,14 @@ export async function runStage(run: StageFunction, limits: StageLimits): Promise
   for (;;) {
     const remaining = deadline - performance.now();
     if (remaining <= 0) {
-      return { status: 'TIMEOUT', score: null, attempts, latency_ms: elapsed(), message: `No result within ${limits.timeoutMs} ms.`, reason: 'stage_timeout' };
+      return {
+        status: 'TIMEOUT',
+        score: null,
+        attempts,
+        latency_ms: elapsed(),
+        message: `No result within ${limits.timeoutMs} ms.`,
+        reason: 'stage_timeout',
+      };
     }
     attempts += 1;
     const call = Promise.resolve().then(run);
@@ -73,7 +80,14 @@ export async function runStage(run: StageFunction, limits: StageLimits): Promise
     try {
       const result = await Promise.race([call, timeout]);
       if (result === TIMED_OUT) {
-        return { status: 'TIMEOUT', score: null, attempts, latency_ms: elapsed(), message: `No result within ${limits.timeoutMs} ms.`, reason: 'stage_timeout' };
+        return {
+          status: 'TIMEOUT',
+          score: null,
+          attempts,
+          latency_ms: elapsed(),
+          message: `No result within ${limits.timeoutMs} ms.`,
+          reason: 'stage_timeout',
+        };
       }
       return fromStep(result, attempts, elapsed());
     } catch (error) {
@@ -91,16 +105,31 @@ export async function runStage(run: StageFunction, limits: StageLimits): Promise
     score: null,
     attempts,
     latency_ms: elapsed(),
-    message: overloaded ? 'The engine stayed overloaded through every retry.' : 'The engine failed on every attempt.',
+    message: overloaded
+      ? 'The engine stayed overloaded through every retry.'
+      : 'The engine failed on every attempt.',
     reason: overloaded ? 'engine_overloaded' : 'engine_error',
   };
 }
 
 function fromStep(step: StepResult, attempts: number, latency: number): StageOutcome {
   if (!Number.isFinite(step.score) || step.score < 0 || step.score > 1) {
-    return { status: 'ERROR', score: null, attempts, latency_ms: latency, message: 'The engine returned a score outside [0,1].', reason: 'invalid_score' };
+    return {
+      status: 'ERROR',
+      score: null,
+      attempts,
+      latency_ms: latency,
+      message: 'The engine returned a score outside [0,1].',
+      reason: 'invalid_score',
+    };
   }
-  const outcome: StageOutcome = { status: step.status, score: step.score, attempts, latency_ms: latency, message: step.message };
+  const outcome: StageOutcome = {
+    status: step.status,
+    score: step.score,
+    attempts,
+    latency_ms: latency,
+    message: step.message,
+  };
   if (step.reason !== undefined) outcome.reason = step.reason;
   const raw = step.extra?.raw_score;
   const threshold = step.extra?.threshold;

@@ -12,7 +12,12 @@ export interface BackoffPolicy {
  * Delay before retry number `attempt` (1 = first retry): initial * multiplier^(attempt-1), capped.
  * `jitter` in [0,1] scales a random reduction of up to that fraction, so many clients do not retry in lockstep.
  */
-export function backoffDelay(policy: BackoffPolicy, attempt: number, jitter = 0, random: () => number = Math.random): number {
+export function backoffDelay(
+  policy: BackoffPolicy,
+  attempt: number,
+  jitter = 0,
+  random: () => number = Math.random,
+): number {
   const exponent = Math.max(0, attempt - 1);
   const raw = Math.min(policy.maxMs, policy.initialMs * policy.multiplier ** exponent);
   return Math.max(0, Math.round(raw * (1 - jitter * random())));

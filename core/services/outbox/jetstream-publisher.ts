@@ -1,4 +1,12 @@
-import { connect, Events, nanos, RetentionPolicy, StorageType, type JetStreamClient, type NatsConnection } from 'nats';
+import {
+  connect,
+  Events,
+  nanos,
+  RetentionPolicy,
+  StorageType,
+  type JetStreamClient,
+  type NatsConnection,
+} from 'nats';
 
 /** Stream every IDV event is captured in. */
 export const EVENT_STREAM = 'IDV_EVENTS';
@@ -107,7 +115,12 @@ export class JetStreamPublisher implements EventPublisher {
   }
 
   describe(): Record<string, unknown> {
-    return { url: redactUrl(this.options.url), connected: this.connected, stream: this.stream, subjects: EVENT_SUBJECTS };
+    return {
+      url: redactUrl(this.options.url),
+      connected: this.connected,
+      stream: this.stream,
+      subjects: EVENT_SUBJECTS,
+    };
   }
 
   async close(): Promise<void> {

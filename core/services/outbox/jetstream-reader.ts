@@ -15,7 +15,10 @@ export async function readStream(url: string, stream = EVENT_STREAM): Promise<St
     const messages: StreamContents['messages'] = [];
     for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq += 1) {
       const message = await manager.streams.getMessage(stream, { seq });
-      messages.push({ msgId: message.header.get('Nats-Msg-Id') || undefined, payload: message.json<Record<string, unknown>>() });
+      messages.push({
+        msgId: message.header.get('Nats-Msg-Id') || undefined,
+        payload: message.json<Record<string, unknown>>(),
+      });
     }
     return { messages };
   } finally {

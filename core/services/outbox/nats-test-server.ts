@@ -19,7 +19,12 @@ export interface NatsTestServer {
   dispose(): Promise<void>;
 }
 
-const CANDIDATES = [process.env.NATS_SERVER_BIN, '/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'];
+const CANDIDATES = [
+  process.env.NATS_SERVER_BIN,
+  '/usr/sbin/nats-server',
+  '/usr/bin/nats-server',
+  '/usr/local/bin/nats-server',
+];
 
 /** Path of the nats-server binary (Debian package `nats-server` installs /usr/sbin/nats-server). */
 export function natsServerBinary(): string {
@@ -28,7 +33,9 @@ export function natsServerBinary(): string {
     const candidate = path.join(dir, 'nats-server');
     if (fs.existsSync(candidate)) return candidate;
   }
-  throw new Error('nats-server not found: install the Debian package nats-server (apt-get install nats-server) or set NATS_SERVER_BIN.');
+  throw new Error(
+    'nats-server not found: install the Debian package nats-server (apt-get install nats-server) or set NATS_SERVER_BIN.',
+  );
 }
 
 /** A free loopback TCP port. */
@@ -87,9 +94,11 @@ export async function startNatsServer(): Promise<NatsTestServer> {
     const proc = child;
     child = undefined;
     if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => proc.once('exit', () => {
-      resolve();
-    }));
+    const exited = new Promise<void>((resolve) =>
+      proc.once('exit', () => {
+        resolve();
+      }),
+    );
     proc.kill('SIGTERM');
     const timer = setTimeout(() => proc.kill('SIGKILL'), 3000);
     await exited;

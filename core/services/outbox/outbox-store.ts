@@ -62,7 +62,9 @@ export class OutboxStore {
     this.unpublishedStmt = db.prepare(
       `SELECT ${COLUMNS} FROM orchestrator_outbox WHERE published_at IS NULL ORDER BY seq LIMIT ?`,
     );
-    this.afterStmt = db.prepare(`SELECT ${COLUMNS} FROM orchestrator_outbox WHERE seq > ? ORDER BY seq LIMIT ?`);
+    this.afterStmt = db.prepare(
+      `SELECT ${COLUMNS} FROM orchestrator_outbox WHERE seq > ? ORDER BY seq LIMIT ?`,
+    );
     this.markStmt = db.prepare(
       'UPDATE orchestrator_outbox SET published_at = ?, publish_attempts = publish_attempts + 1, last_error = NULL WHERE seq = ?',
     );
@@ -77,7 +79,12 @@ export class OutboxStore {
    */
   insert(event: OutboxEvent, db: Database = this.db): number {
     const statement = db === this.db ? this.insertStmt : db.prepare(this.insertStmt.source);
-    const info = statement.run(event.id, event.subject, JSON.stringify(event.payload), new Date().toISOString());
+    const info = statement.run(
+      event.id,
+      event.subject,
+      JSON.stringify(event.payload),
+      new Date().toISOString(),
+    );
     return Number(info.lastInsertRowid);
   }
 
@@ -120,7 +127,9 @@ export class OutboxStore {
 
   /** Highest sequence number written so far (0 when empty). */
   lastSeq(): number {
-    const row = this.db.prepare('SELECT MAX(seq) AS seq FROM orchestrator_outbox').get() as { seq: number | null };
+    const row = this.db.prepare('SELECT MAX(seq) AS seq FROM orchestrator_outbox').get() as {
+      seq: number | null;
+    };
     return row.seq ?? 0;
   }
 }

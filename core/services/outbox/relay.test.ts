@@ -42,7 +42,9 @@ function commit(count: number, kind: string): string[] {
   const ids: string[] = [];
   for (let n = 0; n < count; n += 1) {
     const id = randomUUID();
-    store.db.transaction(() => outbox.insert({ id, subject: 'idv.events.test.relay', payload: { id, kind, n } }))();
+    store.db.transaction(() =>
+      outbox.insert({ id, subject: 'idv.events.test.relay', payload: { id, kind, n } }),
+    )();
     link?.relay.nudge();
     ids.push(id);
   }
@@ -112,14 +114,18 @@ describe('outbox relay to NATS JetStream', () => {
     freshStore();
     const dataDir = store.dataDir;
     const script = fileURLToPath(new URL('./testdata/commit-then-sigkill.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, nats.url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, nats.url], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     let errors = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, sig) => {
-      resolve(sig);
-    }));
+    const signal = await new Promise<NodeJS.Signals | null>((resolve) =>
+      child.once('exit', (_code, sig) => {
+        resolve(sig);
+      }),
+    );
     expect(signal, errors).toBe('SIGKILL');
     const id = output.trim();
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -133,7 +139,10 @@ describe('outbox relay to NATS JetStream', () => {
   it('stops promptly while the broker is unreachable', async () => {
     freshStore();
     const deadUrl = `nats://127.0.0.1:${nats.port + 1}`;
-    link = startBrokerLink(outbox, deadUrl, { ...FAST, backoff: { initialMs: 5000, multiplier: 1, maxMs: 5000 } });
+    link = startBrokerLink(outbox, deadUrl, {
+      ...FAST,
+      backoff: { initialMs: 5000, multiplier: 1, maxMs: 5000 },
+    });
     commit(1, 'unreachable');
     await until(() => link!.relay.stats().state === 'backing-off', 5000, 'a failed connect');
     const started = performance.now();

@@ -108,10 +108,16 @@ export class OutboxRelay {
         this.current.consecutiveFailures += 1;
         this.current.lastError = error instanceof Error ? error.message : String(error);
         this.current.state = 'backing-off';
-        const delay = backoffDelay(this.options.backoff ?? DEFAULT_BACKOFF, this.current.consecutiveFailures, 0.2);
+        const delay = backoffDelay(
+          this.options.backoff ?? DEFAULT_BACKOFF,
+          this.current.consecutiveFailures,
+          0.2,
+        );
         // One line per outage, not per retry: health carries the running count.
         if (this.current.consecutiveFailures === 1) {
-          this.options.warn?.(`outbox relay: broker unavailable (${this.current.lastError}); retrying with backoff`);
+          this.options.warn?.(
+            `outbox relay: broker unavailable (${this.current.lastError}); retrying with backoff`,
+          );
         }
         await this.pause(delay);
       }
@@ -122,7 +128,9 @@ export class OutboxRelay {
     await this.publisher.ready();
     if (!this.publisher.isConnected()) throw new Error('broker disconnected');
     // Pipelined in one round trip window; ordering across a partial failure is best effort (consumers sort by time).
-    const results = await Promise.allSettled(rows.map((row) => this.publisher.publish(row.subject, row.payload, row.eventId)));
+    const results = await Promise.allSettled(
+      rows.map((row) => this.publisher.publish(row.subject, row.payload, row.eventId)),
+    );
     const acked: OutboxRow[] = [];
     const failed: OutboxRow[] = [];
     let firstError: unknown;
@@ -145,7 +153,10 @@ export class OutboxRelay {
     }
     if (failed.length > 0) {
       const message = firstError instanceof Error ? firstError.message : String(firstError);
-      this.store.markFailed(failed.map((row) => row.seq), message);
+      this.store.markFailed(
+        failed.map((row) => row.seq),
+        message,
+      );
       throw firstError instanceof Error ? firstError : new Error(message);
     }
   }

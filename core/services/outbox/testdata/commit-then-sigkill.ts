@@ -16,7 +16,9 @@ const outbox = new OutboxStore(store.db);
 const link = startBrokerLink(outbox, url, { idlePollMs: 60_000 });
 while (!link.publisher.isConnected()) await sleep(10);
 const id = randomUUID();
-store.db.transaction(() => outbox.insert({ id, subject: 'idv.events.test.crash', payload: { id, kind: 'crash-window' } }))();
+store.db.transaction(() =>
+  outbox.insert({ id, subject: 'idv.events.test.crash', payload: { id, kind: 'crash-window' } }),
+)();
 // Report synchronously, then die before any microtask could let the relay run.
 fs.writeSync(1, `${id}\n`);
 process.kill(process.pid, 'SIGKILL');
