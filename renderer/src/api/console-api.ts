@@ -1,0 +1,84 @@
+import type {
+  ApiKeyView,
+  AuditPageResponse,
+  AuditRowView,
+  AuthMode,
+  ChainCheckResponse,
+  ConsoleRole,
+  ConsoleSettingsResponse,
+  ConsoleUserView,
+  CreatedKeyResponse,
+  DailyStatView,
+  EngineAvailability,
+  EnrollResponse,
+  FaceQualityResponse,
+  FingerprintPreviewResponse,
+  MeResponse,
+  ServerBindSetting,
+  SetupStateResponse,
+  StepOutcome,
+  ThresholdSetting,
+} from '../../../core/http/routes/console/api-types';
+import { postForm, request } from './client';
+
+/** Filters of the audit table, as the query string carries them. */
+export type AuditFilters = Partial<
+  Record<'from' | 'to' | 'route' | 'httpStatus' | 'resultStatus' | 'failedStep' | 'keyId' | 'mobile', string>
+>;
+
+function query(filters: AuditFilters, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...filters, ...extra })) if (value) params.set(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Typed calls of the console API. */
+export const consoleApi = {
+  setupState: () => request<SetupStateResponse>('GET', '/setup-state'),
+  setup: (username: string, password: string) =>
+    request<{ user: ConsoleUserView }>('POST', '/setup', { username, password }),
+  login: (username: string, password: string) =>
+    request<{ user: ConsoleUserView }>('POST', '/login', { username, password }),
+  logout: () => request<undefined>('POST', '/logout'),
+  me: () => request<MeResponse>('GET', '/me'),
+  engines: () => request<EngineAvailability>('GET', '/engines'),
+
+  users: () => request<{ users: ConsoleUserView[] }>('GET', '/users'),
+  createUser: (username: string, password: string, role: ConsoleRole) =>
+    request<{ user: ConsoleUserView }>('POST', '/users', { username, password, role }),
+  updateUser: (id: string, change: { role?: ConsoleRole; disabled?: boolean; password?: string }) =>
+    request<{ user: ConsoleUserView }>('PATCH', `/users/${encodeURIComponent(id)}`, change),
+
+  keys: () => request<{ keys: ApiKeyView[] }>('GET', '/keys'),
+  createKey: (description: string) => request<CreatedKeyResponse>('POST', '/keys', { description }),
+  revokeKey: (id: string) => request<ApiKeyView>('POST', `/keys/${encodeURIComponent(id)}/revoke`),
+  setAuthMode: (mode: AuthMode) => request<{ mode: AuthMode }>('PUT', '/auth-mode', { mode }),
+
+  auditPage: (filters: AuditFilters, before?: number) =>
+    request<AuditPageResponse>(
+      'GET',
+      `/audit${query(filters, before === undefined ? { limit: '50' } : { limit: '50', before: String(before) })}`,
+    ),
+  auditRow: (seq: number) => request<AuditRowView>('GET', `/audit/${seq}`),
+  auditExportUrl: (filters: AuditFilters) => `/api/console/audit/export.csv${query(filters)}`,
+  verifyChain: () => request<ChainCheckResponse>('POST', '/audit/verify'),
+  auditStats: (days: number) => request<{ days: DailyStatView[] }>('GET', `/audit/stats?days=${days}`),
+
+  settings: () => request<ConsoleSettingsResponse>('GET', '/settings'),
+  setThreshold: (engine: 'face' | 'fingerprint', oneInN: number) =>
+    request<ThresholdSetting>('PUT', `/settings/threshold/${engine}`, { oneInN }),
+  setOrchestrator: (config: Record<string, unknown>) =>
+    request<{ available: boolean; config: Record<string, unknown> }>('PUT', '/settings/orchestrator', config),
+  setServerBind: (host: string, port: number) =>
+    request<ServerBindSetting>('PUT', '/settings/server', { host, port }),
+
+  fingerprintPreview: (form: FormData) =>
+    postForm<FingerprintPreviewResponse>('/run/fingerprint-preview', form),
+  enroll: (form: FormData) => postForm<EnrollResponse>('/run/enroll', form),
+  verifyFingerprint: (form: FormData) => postForm<StepOutcome>('/run/verify-fingerprint', form),
+  faceMatch: (form: FormData) => postForm<StepOutcome>('/run/face-match', form),
+  idCard: (form: FormData) => postForm<StepOutcome>('/run/id-card', form),
+  faceQuality: (form: FormData, signal?: AbortSignal) =>
+    postForm<FaceQualityResponse>('/run/face-quality', form, signal),
+};

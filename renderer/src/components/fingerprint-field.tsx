@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import type { FingerprintPreviewResponse } from '../../../core/http/routes/console/api-types';
+import { errorMessage } from '../api/client';
+import { consoleApi } from '../api/console-api';
+import { useImageFile } from '../hooks/use-image-file';
+import { useSession } from '../hooks/session-context';
+import { AnnotatedImage } from './annotated-image';
+import { ImagePicker } from './image-picker';
+import { MinutiaeOverlay } from './minutiae-overlay';
+import { Spinner } from './notice';
+
+/** Quality score bands shown beside the preview. */
+function qualityBand(quality: number): string {
+  if (quality >= 60) return 'good';
+  if (quality >= 40) return 'fair';
+  return 'poor';
+}
+
+/** Fingerprint picker with a server-side preview: quality score and minutiae drawn over the print. */
+export function FingerprintField({
+  label,
+  file,
+  onFile,
+}: {
+  label: string;
+  file: File | null;
+  onFile: (file: File | null) => void;
+}) {
+  const { engines } = useSession();
+  const image = useImageFile(file);
+  const [preview, setPreview] = useState<FingerprintPreviewResponse | null>(null);
+  const [state, setState] = useState<'idle' | 'busy' | 'error'>('idle');
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    setPreview(null);
+    setError('');
+    if (!file || !engines.fingerprintPreview) return undefined;
+    let live = true;
+    setState('busy');
+    const form = new FormData();
+    form.append('file', file);
+    consoleApi.fingerprintPreview(form).then(
+      (result) => {
+        if (!live) return;
+        setPreview(result);
+        setState('idle');
+      },
+      (caught: unknown) => {
+        if (!live) return;
+        setError(errorMessage(caught));
+        setState('error');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [file, engines.fingerprintPreview]);
+
+  const overlay = image && (
+    <AnnotatedImage
+      image={image}
+      label={preview ? `Fingerprint with ${preview.minutiae.length} minutiae marked` : 'Fingerprint'}
+    >
+      {preview && <MinutiaeOverlay preview={preview} imageWidth={image.width} imageHeight={image.height} />}
+    </AnnotatedImage>
+  );
+
+  return (
+    <div className="fingerprint-field">
+      <ImagePicker
+        label={label}
+        file={file}
+        onFile={onFile}
+        preview={overlay}
+        hint="Drop a fingerprint image here, or choose a file."
+      />
+      <div className="preview-status" aria-live="polite">
+        {state === 'busy' && <Spinner label="Analysing the print…" />}
+        {preview && (
+          <p data-testid="fingerprint-quality">
+            Quality{' '}
+            <strong className={`quality ${qualityBand(preview.quality)}`}>
+              {Math.round(preview.quality)}
+            </strong>{' '}
+            / 100 · {preview.minutiae.length} minutiae
+          </p>
+        )}
+        {state === 'error' && <p className="error">{error}</p>}
+        {file && !engines.fingerprintPreview && (
+          <p className="muted">Quality preview is not available on this server.</p>
+        )}
+      </div>
+    </div>
+  );
+}

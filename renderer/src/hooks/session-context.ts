@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react';
+import type { EngineAvailability, MeResponse } from '../../../core/http/routes/console/api-types';
+
+/** The signed-in user, the auth mode and which engines exist; shared by every screen. */
+export interface Session {
+  me: MeResponse;
+  engines: EngineAvailability;
+  /** Re-read /me and /engines (after switching auth mode, for instance). */
+  refresh: () => Promise<void>;
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+/** The current session; screens only render inside a signed-in shell. */
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside a signed-in console');
+  return session;
+}
