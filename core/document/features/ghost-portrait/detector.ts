@@ -1,0 +1,74 @@
+/**
+ * The `ghost_portrait` feature: a second, smaller (often light, greyscale) portrait that matches the main one.
+ * The main face is the largest detected on the card; the ghost is searched in contrast-stretched windows (the
+ * detector misses small faint faces on the whole card), then both are embedded and compared.
+ */
+import sharp from 'sharp';
+import type { DetectedFace } from '../../../face/types.js';
+import type { DecodedImage } from '../../../imaging/decode.js';
+import { clampScore, type FeatureResult, type Region } from '../types.js';
+import { ghostScore, isGhostCandidate, planWindows } from './windows.js';
+
+/** What the detector needs from the face engine. */
+export interface FacePort {
+  detect(image: DecodedImage): Promise<DetectedFace[]>;
+  embed(image: DecodedImage, face: DetectedFace): Promise<Float32Array>;
+  similarity(a: Float32Array, b: Float32Array): number;
+}
+
+/** Similarity at which the window scan stops early: a sure match needs no more windows. */
+const SURE_SIMILARITY = 0.7;
+
+function area(box: Region): number {
+  return box.width * box.height;
+}
+
+async function stretchedWindow(card: DecodedImage, window: Region): Promise<DecodedImage> {
+  const { data, info } = await sharp(card.rgb, { raw: { width: card.width, height: card.height, channels: 3 } })
+    .extract({ left: window.x, top: window.y, width: window.width, height: window.height })
+    // A ghost print is light and low-contrast: stretch each window to the full range before detection.
+    .normalise()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { format: card.format, width: info.width, height: info.height, rgb: data };
+}
+
+function rounded(box: Region, dx = 0, dy = 0): Region {
+  return { x: Math.round(box.x + dx), y: Math.round(box.y + dy), width: Math.round(box.width), height: Math.round(box.height) };
+}
+
+/** Run the ghost-portrait detector on a card. */
+export async function detectGhostPortrait(card: DecodedImage, face: FacePort): Promise<FeatureResult> {
+  const started = performance.now();
+  const ms = (): number => Math.round(performance.now() - started);
+  const faces = await face.detect(card);
+  const main = [...faces].sort((a, b) => area(b.box) - area(a.box))[0];
+  if (!main) return { feature: 'ghost_portrait', score: 0, region: null, ms: ms(), details: { main_face: false } };
+  const mainEmbedding = await face.embed(card, main);
+  let best: { similarity: number; box: Region } | null = null;
+  const windows = planWindows(card.width, card.height, main.box);
+  let scanned = 0;
+  let candidates = 0;
+  for (const window of windows) {
+    scanned++;
+    const image = await stretchedWindow(card, window);
+    for (const found of await face.detect(image)) {
+      const box = rounded(found.box, window.x, window.y);
+      if (!isGhostCandidate(main.box, box)) continue;
+      candidates++;
+      const similarity = face.similarity(mainEmbedding, await face.embed(image, found));
+      if (!best || similarity > best.similarity) best = { similarity, box };
+    }
+    if (best && best.similarity >= SURE_SIMILARITY) break;
+  }
+  const details = {
+    main_face: true,
+    main_region: rounded(main.box),
+    windows_scanned: scanned,
+    windows_planned: windows.length,
+    candidates,
+    similarity: best ? Math.round(best.similarity * 10_000) / 10_000 : null,
+  };
+  if (!best) return { feature: 'ghost_portrait', score: 0, region: null, ms: ms(), details };
+  return { feature: 'ghost_portrait', score: clampScore(ghostScore(best.similarity)), region: best.box, ms: ms(), details };
+}

@@ -1,0 +1,55 @@
+/**
+ * Pure planning of the ghost-portrait search: the face detector sees a whole card at 320x240, where a small,
+ * light ghost image is a few pixels wide, so the card is scanned in windows about four ghost-faces wide.
+ */
+import type { Region } from '../types.js';
+
+/** Ghost faces are expected between these fractions of the main face's width. */
+export const GHOST_SIZE_RANGE = { min: 0.2, max: 0.8 } as const;
+
+/** Overlap-free test of two boxes (shared area / smaller area). */
+export function overlap(a: Region, b: Region): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  if (w <= 0 || h <= 0) return 0;
+  return (w * h) / Math.min(a.width * a.height, b.width * b.height);
+}
+
+/** True when `candidate` can be the ghost of `main`: smaller within range, and outside the main portrait. */
+export function isGhostCandidate(main: Region, candidate: Region): boolean {
+  const ratio = candidate.width / main.width;
+  return ratio >= GHOST_SIZE_RANGE.min && ratio <= GHOST_SIZE_RANGE.max && overlap(main, candidate) < 0.2;
+}
+
+/**
+ * Windows (4:3, about 4 expected ghost faces wide, half-overlapping) covering the card, skipping those inside the
+ * main face's box. The expected ghost face is 0.4 x the main face.
+ */
+export function planWindows(cardWidth: number, cardHeight: number, main: Region): Region[] {
+  const width = Math.round(Math.min(cardWidth, Math.max(120, main.width * 0.4 * 4)));
+  const height = Math.round(Math.min(cardHeight, (width * 3) / 4));
+  const stepX = Math.max(1, Math.round(width * 0.5));
+  const stepY = Math.max(1, Math.round(height * 0.5));
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let x = 0; x + width < cardWidth + stepX; x += stepX) xs.push(Math.min(x, cardWidth - width));
+  for (let y = 0; y + height < cardHeight + stepY; y += stepY) ys.push(Math.min(y, cardHeight - height));
+  const windows: Region[] = [];
+  const seen = new Set<string>();
+  for (const y of ys) {
+    for (const x of xs) {
+      const key = `${x},${y}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const window = { x, y, width, height };
+      if (overlap(window, main) > 0.9) continue;
+      windows.push(window);
+    }
+  }
+  return windows;
+}
+
+/** Map the cosine similarity of main and ghost embeddings to [0,1]: 0 at 0.25 or below, 1 from 0.7 up. */
+export function ghostScore(similarity: number): number {
+  return Math.min(1, Math.max(0, (similarity - 0.25) / 0.45));
+}

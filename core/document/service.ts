@@ -1,0 +1,164 @@
+/**
+ * The document engine: the ID-card security-feature check (the id_card step of /v2/verify and /v1/verify) over
+ * stored profiles and registered reference marks, plus the admin operations the console wires to its routes.
+ */
+import sharp from 'sharp';
+import type { Database } from 'better-sqlite3';
+import { CoreError } from '../errors.js';
+import { decodeImage, type DecodedImage } from '../imaging/decode.js';
+import type { DocumentEngine, StepResult } from '../services/contracts.js';
+import type { FacePort } from './features/ghost-portrait/detector.js';
+import { detectGhostPortrait } from './features/ghost-portrait/detector.js';
+import { detectMrz, type MrzReader } from './features/mrz-feature.js';
+import { detectPdf417 } from './features/pdf417/detector.js';
+import { detectReferenceMark } from './features/reference-mark/detector.js';
+import type { FeatureName, FeatureResult } from './features/types.js';
+import { FeatureWorker } from './features/worker/pool.js';
+import { decide } from './profiles/decide.js';
+import { MarkStore, type ReferenceMarkSummary } from './profiles/mark-store.js';
+import { DEFAULT_PROFILE_NAME, isProfileName, validateProfile, type DocumentProfile } from './profiles/profile.js';
+import { ProfileStore, type StoredProfile } from './profiles/profile-store.js';
+
+/** What the engine is built from; a missing face engine or MRZ reader makes that feature score 0 ("unavailable"). */
+export interface DocumentServiceDeps {
+  db: Database;
+  face?: FacePort;
+  readMrz?: MrzReader;
+}
+
+/** Registered mark images are reduced to this longest side: larger adds time, not matches. */
+const MARK_MAX_SIDE = 640;
+/** A mark with fewer keypoints cannot be told apart from clutter. */
+const MARK_MIN_KEYPOINTS = 40;
+
+/** The DocumentEngine implementation. */
+export class DocumentService implements DocumentEngine {
+  readonly #profiles: ProfileStore;
+  readonly #marks: MarkStore;
+  readonly #worker = new FeatureWorker();
+  readonly #face: FacePort | undefined;
+  readonly #readMrz: MrzReader | undefined;
+
+  constructor(deps: DocumentServiceDeps) {
+    this.#profiles = new ProfileStore(deps.db);
+    this.#marks = new MarkStore(deps.db);
+    this.#face = deps.face;
+    this.#readMrz = deps.readMrz;
+  }
+
+  /** The profile of that name (default when absent); unknown names are 400 FIELD_INVALID. */
+  profile(name?: string): StoredProfile {
+    const wanted = name === undefined || name === '' ? DEFAULT_PROFILE_NAME : name;
+    const profile = isProfileName(wanted) ? this.#profiles.get(wanted) : undefined;
+    if (!profile) throw new CoreError('FIELD_INVALID', `Unknown document profile "${wanted.slice(0, 40)}".`, { field: 'profile' });
+    return profile;
+  }
+
+  /** Run every detector the profile names, in parallel. */
+  async runFeatures(image: DecodedImage, profile: DocumentProfile): Promise<FeatureResult[]> {
+    return Promise.all(profile.features.map((f) => this.#detect(f.feature, image, profile)));
+  }
+
+  async #detect(feature: FeatureName, image: DecodedImage, profile: DocumentProfile): Promise<FeatureResult> {
+    const unavailable = (why: string): FeatureResult => ({ feature, score: 0, region: null, ms: 0, details: { available: false, why } });
+    switch (feature) {
+      case 'mrz':
+        return this.#readMrz ? detectMrz(image, this.#readMrz) : unavailable('MRZ reader not loaded');
+      case 'ghost_portrait':
+        return this.#face ? detectGhostPortrait(image, this.#face) : unavailable('face engine not loaded');
+      case 'reference_mark': {
+        const marks = this.#marks.load(profile.reference_marks).map((m) => ({ id: m.id, name: m.name, features: m.features }));
+        return detectReferenceMark(image, marks, this.#worker);
+      }
+      case 'pdf417':
+        return detectPdf417(image, this.#worker);
+    }
+  }
+
+  /** The id_card step: SUCCESS with the detected feature, or REJECTED with reason feature_not_found. */
+  async checkIdCard(image: DecodedImage, options: { profile?: string } = {}): Promise<StepResult> {
+    const profile = this.profile(options.profile);
+    return decide(profile, await this.runFeatures(image, profile));
+  }
+
+  /** Every stored profile. */
+  listProfiles(): StoredProfile[] {
+    return this.#profiles.list();
+  }
+
+  /** Validate and store a profile (insert or replace); 400 on invalid input. */
+  saveProfile(input: unknown): StoredProfile {
+    return this.#profiles.save(validateProfile(input));
+  }
+
+  /** Delete a profile; 404 when unknown, 409 for the default profile (requests without `profile` need it). */
+  deleteProfile(name: string): void {
+    if (name === DEFAULT_PROFILE_NAME) throw new CoreError('CONFLICT', 'The default profile can be edited but not deleted.');
+    if (!this.#profiles.delete(name)) throw new CoreError('NOT_FOUND', `No document profile named "${name.slice(0, 40)}".`);
+  }
+
+  /** Every registered reference mark (without features). */
+  listReferenceMarks(): ReferenceMarkSummary[] {
+    return this.#marks.list();
+  }
+
+  /** PNG preview of a registered mark, for the console. */
+  referenceMarkPreview(id: string): Buffer {
+    const png = this.#marks.preview(id);
+    if (!png) throw new CoreError('NOT_FOUND', 'No reference mark with that id.');
+    return png;
+  }
+
+  /**
+   * Register a printed mark from an image file: decoded, reduced to at most 640 px, keypoints extracted (worker)
+   * and stored with a PNG preview. 400 bad name, 409 duplicate name, 415 not an image, 422 too few keypoints.
+   */
+  async addReferenceMark(name: string, imageBytes: Buffer): Promise<ReferenceMarkSummary> {
+    const trimmed = typeof name === 'string' ? name.trim() : '';
+    if (trimmed.length === 0 || trimmed.length > 80) {
+      throw new CoreError('FIELD_INVALID', 'name must be 1-80 characters.', { field: 'name' });
+    }
+    if (this.#marks.hasName(trimmed)) throw new CoreError('CONFLICT', `A reference mark named "${trimmed}" exists.`, { field: 'name' });
+    const decoded = await decodeImage(imageBytes, { field: 'image' });
+    if (Math.min(decoded.width, decoded.height) < 48) {
+      throw new CoreError('UNPROCESSABLE', 'The mark image must be at least 48 pixels on each side.', { field: 'image' });
+    }
+    const { data, info } = await sharp(decoded.rgb, { raw: { width: decoded.width, height: decoded.height, channels: 3 } })
+      .resize(MARK_MAX_SIDE, MARK_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const preview = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).png().toBuffer();
+    const { result: features } = await this.#worker.run({ kind: 'mark_features', image: { rgb: data, width: info.width, height: info.height } });
+    if (features.count < MARK_MIN_KEYPOINTS) {
+      throw new CoreError('QUALITY_TOO_LOW', 'The mark image has too little detail to be recognised; use a sharper, larger image.', {
+        field: 'image',
+        extra: { keypoints: features.count, minimum: MARK_MIN_KEYPOINTS },
+      });
+    }
+    return this.#marks.add(trimmed, preview, features);
+  }
+
+  /** Delete a registered mark; 404 when unknown. */
+  deleteReferenceMark(id: string): void {
+    if (!this.#marks.delete(id)) throw new CoreError('NOT_FOUND', 'No reference mark with that id.');
+  }
+
+  /** What the health route reports. */
+  health(): Record<string, unknown> {
+    return {
+      features: {
+        mrz: this.#readMrz !== undefined,
+        ghost_portrait: this.#face !== undefined,
+        reference_mark: true,
+        pdf417: true,
+      },
+      profiles: this.#profiles.list().length,
+      reference_marks: this.#marks.list().length,
+    };
+  }
+
+  /** Stop the feature worker. */
+  async dispose(): Promise<void> {
+    await this.#worker.close();
+  }
+}
