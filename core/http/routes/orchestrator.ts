@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/container.js';
 import { MAX_WAIT_MS } from '../../services/outbox/event-feed.js';
 import { VerificationEventSchema } from '../../services/orchestrator/event.js';
+import { safeReference } from '../../services/orchestrator/reference.js';
 import type { OrchestratorService } from '../../services/orchestrator/service.js';
 import { readJsonImage } from '../intake.js';
 import { apiKeySecurity, documentOnlyValidator, errorResponses } from '../schemas.js';
@@ -56,9 +57,11 @@ export function registerOrchestratorRoutes(app: FastifyInstance, services: Servi
     async (request) => {
       const orchestrator = orchestratorOf(services);
       orchestrator.assertAvailable();
+      const reference = (request.body as Record<string, unknown> | null)?.reference;
+      // Cheap field checks before the images are decoded.
+      safeReference(reference);
       const selfie = (await readJsonImage(request.body, 'selfie', services.limits))!;
       const idCard = (await readJsonImage(request.body, 'id_card', services.limits))!;
-      const reference = (request.body as Record<string, unknown> | null)?.reference;
       const result = await orchestrator.verify({ selfie, idCard, requestId: request.id, reference });
       request.idv.resultStatus = result.audit.resultStatus;
       request.idv.scores = result.audit.scores;

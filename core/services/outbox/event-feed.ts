@@ -31,7 +31,7 @@ export class EventFeed {
   /** A page after `cursor`; when empty, waits up to `waitMs` (capped) for a commit, the signal or close. */
   async wait(cursor: number, limit: number, waitMs: number, signal?: AbortSignal): Promise<FeedPage> {
     const first = this.read(cursor, limit);
-    if (first.events.length > 0 || waitMs <= 0 || this.closed) return first;
+    if (first.events.length > 0 || waitMs <= 0 || this.closed || signal?.aborted) return first;
     await new Promise<void>((resolve) => {
       const finish = (): void => {
         clearTimeout(timer);

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFaceEngine } from '../../face/index.js';
+import { idCardOf, PEOPLE, selfieOf } from '../../face/testing/fixtures.js';
+import { attachOrchestrator } from '../../services/orchestrator/attach.js';
+import { readStream } from '../../services/outbox/jetstream-reader.js';
+import { startNatsServer, type NatsTestServer } from '../../services/outbox/nats-test-server.js';
+import { startTestServer, type TestServer } from '../../testing/services.js';
+
+interface Stage {
+  status: string;
+  score: number | null;
+  raw_score?: number;
+  attempts: number;
+  latency_ms: number;
+}
+interface VerifyBody {
+  status: string;
+  decision: string;
+  combined_score: number | null;
+  stages: { liveness: Stage; face_match: Stage };
+  event_id: string;
+  request_id: string;
+  reference: string | null;
+  reference_masked: boolean;
+  model_versions: Record<string, string>;
+}
+
+const URL = '/docs/orchestrator/api/verify';
+
+describe('POST /docs/orchestrator/api/verify with the real face engine and a real broker', () => {
+  let nats: NatsTestServer;
+  let server: TestServer;
+  let selfieA: string;
+  let cardA: string;
+  let cardC: string;
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    server = await startTestServer();
+    const face = await createFaceEngine({ settings: server.services.settings });
+    server.services.face = face;
+    server.services.disposers.push(() => face.dispose());
+    await attachOrchestrator(server.services, nats.url);
+    // Run both stages on every request so each test sees both scores; gating itself is tested in pipeline.test.ts.
+    server.services.orchestrator!.setConfig({ gating: { fail_fast: false } });
+    [selfieA, cardA, cardC] = (
+      await Promise.all([selfieOf(PEOPLE.a), idCardOf(PEOPLE.a), idCardOf(PEOPLE.c)])
+    ).map((b) => b.toString('base64')) as [string, string, string];
+  });
+  afterAll(async () => {
+    await server.close();
+    await nats.dispose();
+  });
+
+  const verify = (body: Record<string, unknown>) =>
+    server.app.inject({ method: 'POST', url: URL, payload: body });
+  const outboxRows = (): number =>
+    (server.services.store.db.prepare('SELECT COUNT(*) AS n FROM orchestrator_outbox').get() as { n: number })
+      .n;
+
+  it('decides, audits, records the event in the outbox and delivers it to JetStream', async () => {
+    const response = await verify({ selfie: selfieA, id_card: cardA, reference: '+4915112345678' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<VerifyBody>();
+    expect(['APPROVED', 'REJECTED', 'REVIEW']).toContain(body.decision);
+    expect(body.status).toBe(body.decision === 'APPROVED' ? 'SUCCESS' : body.decision);
+    for (const stage of [body.stages.liveness, body.stages.face_match]) {
+      expect(stage.attempts).toBeGreaterThanOrEqual(1);
+      expect(stage.latency_ms).toBeGreaterThan(0);
+    }
+    expect(body.stages.face_match.raw_score).toBeGreaterThan(0.3);
+    expect(body.reference).toBe('+4**********78');
+    expect(Object.keys(body.model_versions)).toContain('fr_feature');
+
+    const audit = server.services.store.db
+      .prepare('SELECT result_status, scores FROM audit_log WHERE request_id = ?')
+      .get(body.request_id) as { result_status: string; scores: string };
+    expect(audit.result_status).toBe(body.status);
+    const row = server.services.store.db
+      .prepare('SELECT payload FROM orchestrator_outbox WHERE event_id = ?')
+      .get(body.event_id) as { payload: string };
+    const payload = JSON.parse(row.payload) as Record<string, unknown>;
+    expect(payload).toMatchObject({
+      id: body.event_id,
+      request_id: body.request_id,
+      decision: body.decision,
+    });
+    // Never an image, never the raw reference.
+    expect(row.payload.length).toBeLessThan(4000);
+    expect(row.payload).not.toContain(selfieA.slice(100, 200));
+    expect(row.payload).not.toContain('4915112345678');
+
+    const deadline = Date.now() + 10_000;
+    let found: Record<string, unknown> | undefined;
+    while (!found && Date.now() < deadline) {
+      found = (await readStream(nats.url)).messages.find((m) => m.msgId === body.event_id)?.payload;
+      if (!found) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(found).toEqual(payload);
+  });
+
+  it('scores a different person lower on face matching and never approves them', async () => {
+    const same = (await verify({ selfie: selfieA, id_card: cardA })).json<VerifyBody>();
+    const other = (await verify({ selfie: selfieA, id_card: cardC })).json<VerifyBody>();
+    expect(other.stages.face_match.raw_score!).toBeLessThan(same.stages.face_match.raw_score!);
+    expect(other.stages.face_match.status).toBe('REJECTED');
+    expect(other.decision).toBe('REJECTED');
+  });
+
+  it('answers bad input with a 4xx naming the field and records nothing', async () => {
+    const before = outboxRows();
+    const missing = await verify({ selfie: selfieA });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ status: 'ERROR', code: 'FIELD_MISSING', field: 'id_card' });
+    const notImage = await verify({ selfie: Buffer.from('not an image').toString('base64'), id_card: cardA });
+    expect(notImage.statusCode).toBe(415);
+    const badReference = await verify({ selfie: selfieA, id_card: cardA, reference: 'x'.repeat(200) });
+    expect(badReference.statusCode).toBe(400);
+    expect(badReference.json()).toMatchObject({ field: 'reference' });
+    expect(outboxRows()).toBe(before);
+  });
+
+  it('shows the active configuration and broker health on the service root', async () => {
+    const root = (await server.app.inject({ url: '/docs/orchestrator/api/' })).json<
+      Record<string, unknown>
+    >();
+    expect(root).toMatchObject({
+      status: 'available',
+      config: { gating: { fail_fast: false } },
+      queue: { connected: true },
+    });
+    const health = await server.app.inject({ url: '/docs/orchestrator/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({ engine: { broker: { connected: true }, outbox: { backlog: 0 } } });
+  });
+
+  it('ends a stage that exceeds its timeout as TIMEOUT and answers REVIEW instead of hanging', async () => {
+    server.services.orchestrator!.setConfig({ stages: { face_match: { timeout_ms: 50, retries: 0 } } });
+    const started = performance.now();
+    const body = (await verify({ selfie: selfieA, id_card: cardA })).json<VerifyBody>();
+    server.services.orchestrator!.setConfig({ stages: { face_match: { timeout_ms: 20_000, retries: 2 } } });
+    expect(body.stages.face_match.status).toBe('TIMEOUT');
+    expect(body.decision).toBe('REVIEW');
+    expect(body.stages.face_match.latency_ms).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(30_000);
+  });
+});
