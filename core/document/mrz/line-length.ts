@@ -1,0 +1,59 @@
+import type { CandidateChar } from './repair.js';
+
+/** A recognised character with where it sits along the line (any unit, e.g. CTC time steps). */
+export interface PlacedChar extends CandidateChar {
+  frame: number;
+}
+
+/** Probability given to a character put back where the recogniser left a gap. */
+const INSERTED_PROB = 0.05;
+
+/**
+ * Bring a recognised line to the format's fixed length. OCR-B is fixed-pitch, so a dropped character
+ * leaves a gap of about two pitches between its neighbours: fill the widest gaps (with the filler `<` when
+ * the gap lies within a filler run, else a low-probability guess the check-digit repair may overrule),
+ * and drop the least probable characters when there are too many.
+ */
+export function fitLineLength(chars: readonly PlacedChar[], length: number): CandidateChar[] {
+  const line = [...chars];
+  while (line.length > length) {
+    let weakest = 0;
+    for (let i = 1; i < line.length; i++) if ((line[i]?.prob ?? 1) < (line[weakest]?.prob ?? 1)) weakest = i;
+    line.splice(weakest, 1);
+  }
+  while (line.length < length && line.length >= 2) {
+    const pitch = medianGap(line);
+    let widest = -1;
+    let widestRatio = 0;
+    for (let i = 1; i < line.length; i++) {
+      const ratio = ((line[i]?.frame ?? 0) - (line[i - 1]?.frame ?? 0)) / pitch;
+      if (ratio > widestRatio) {
+        widestRatio = ratio;
+        widest = i;
+      }
+    }
+    // No gap wide enough: the missing characters are at an end; fillers end most MRZ lines.
+    if (widestRatio < 1.5) {
+      const last = line[line.length - 1]!;
+      line.push({ char: '<', prob: INSERTED_PROB, alternatives: [], frame: last.frame + pitch });
+      continue;
+    }
+    const before = line[widest - 1]!;
+    const after = line[widest]!;
+    const filler = before.char === '<' || after.char === '<';
+    line.splice(widest, 0, {
+      char: filler ? '<' : after.char,
+      prob: INSERTED_PROB,
+      alternatives: filler ? [] : [{ char: before.char, prob: INSERTED_PROB / 2 }],
+      frame: (before.frame + after.frame) / 2,
+    });
+  }
+  return line.map(({ char, prob, alternatives }) => ({ char, prob, alternatives }));
+}
+
+function medianGap(line: readonly PlacedChar[]): number {
+  const gaps: number[] = [];
+  for (let i = 1; i < line.length; i++) gaps.push((line[i]?.frame ?? 0) - (line[i - 1]?.frame ?? 0));
+  gaps.sort((a, b) => a - b);
+  return Math.max(1e-6, gaps[Math.floor(gaps.length / 2)] ?? 1);
+}

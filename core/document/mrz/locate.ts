@@ -1,0 +1,143 @@
+import { blackhat, dilate, erode, otsuThreshold, type Raster } from './morphology.js';
+
+/** A text-line band found in the working image: its box, ink angle and centre line. */
+export interface LineBand {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Skew of the band in radians (positive: the line descends to the right). */
+  angle: number;
+  /** Centre of the band's ink. */
+  cx: number;
+  cy: number;
+}
+
+/** Lowest black-hat response counted as ink, whatever Otsu says (flat backgrounds). */
+const MIN_INK = 24;
+
+/** Text-line bands of a working image and the dominant skew of its text. */
+export interface LineAnalysis {
+  /** Bands wide and flat enough to be MRZ lines, top to bottom. */
+  bands: LineBand[];
+  /** Width-weighted median angle of all elongated text pieces, radians (0 when there are none). */
+  skew: number;
+}
+
+/**
+ * Find long thin text-line bands: black-hat (dark strokes on light ground), threshold, a horizontal closing
+ * that joins the characters of a line, then connected components wide and flat enough to be MRZ lines.
+ * Also estimates the text's skew from every elongated piece, so a tilted photo can be levelled and searched again.
+ */
+export function analyseLines(gray: Raster): LineAnalysis {
+  const { width, height } = gray;
+  const pitch = Math.max(4, Math.round(width / 48));
+  const hat = blackhat(gray, Math.round(pitch * 1.2), Math.max(3, Math.round(pitch * 0.6)));
+  const threshold = Math.max(MIN_INK, otsuThreshold(hat.data));
+  const mask: Raster = { width, height, data: new Uint8Array(width * height) };
+  for (let i = 0; i < mask.data.length; i++) mask.data[i] = (hat.data[i] ?? 0) >= threshold ? 255 : 0;
+  const joined = erode(dilate(mask, Math.round(pitch * 1.1), 1), Math.round(pitch * 1.1), 1);
+  // A gentle vertical opening drops specks and thin rules that the closing may have joined to lines.
+  const cleaned = dilate(erode(joined, 1, 2), 1, 2);
+  const all = components(cleaned);
+  const bands = all
+    .filter((b) => b.width >= width * 0.18 && b.height >= 3 && b.height <= width * 0.08 && b.width / b.height >= 7)
+    .sort((a, b) => a.y - b.y);
+  return { bands, skew: weightedMedianAngle(all.filter((b) => b.width >= width * 0.04 && b.width >= 4 * b.height)) };
+}
+
+function weightedMedianAngle(pieces: LineBand[]): number {
+  if (pieces.length === 0) return 0;
+  const sorted = [...pieces].sort((a, b) => a.angle - b.angle);
+  const total = sorted.reduce((s, b) => s + b.width, 0);
+  let acc = 0;
+  for (const piece of sorted) {
+    acc += piece.width;
+    if (acc >= total / 2) return piece.angle;
+  }
+  return 0;
+}
+
+function components(mask: Raster): LineBand[] {
+  const { width, height, data } = mask;
+  const label = new Int32Array(width * height);
+  const bands: LineBand[] = [];
+  const stack: number[] = [];
+  let next = 0;
+  const visit = (q: number): void => {
+    label[q] = next;
+    stack.push(q);
+  };
+  for (let start = 0; start < data.length; start++) {
+    if (data[start] === 0 || label[start] !== 0) continue;
+    next++;
+    label[start] = next;
+    stack.push(start);
+    let n = 0;
+    let sx = 0;
+    let sy = 0;
+    let sxx = 0;
+    let syy = 0;
+    let sxy = 0;
+    let x0 = width;
+    let y0 = height;
+    let x1 = 0;
+    let y1 = 0;
+    while (stack.length) {
+      const p = stack.pop() ?? 0;
+      const x = p % width;
+      const y = (p - x) / width;
+      n++;
+      sx += x;
+      sy += y;
+      sxx += x * x;
+      syy += y * y;
+      sxy += x * y;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      if (x > 0 && data[p - 1] !== 0 && label[p - 1] === 0) visit(p - 1);
+      if (x < width - 1 && data[p + 1] !== 0 && label[p + 1] === 0) visit(p + 1);
+      if (y > 0 && data[p - width] !== 0 && label[p - width] === 0) visit(p - width);
+      if (y < height - 1 && data[p + width] !== 0 && label[p + width] === 0) visit(p + width);
+    }
+    const cx = sx / n;
+    const cy = sy / n;
+    const mu20 = sxx / n - cx * cx;
+    const mu02 = syy / n - cy * cy;
+    const mu11 = sxy / n - cx * cy;
+    bands.push({ x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1, angle: 0.5 * Math.atan2(2 * mu11, mu20 - mu02), cx, cy });
+  }
+  return bands;
+}
+
+/**
+ * Groups of 2–3 consecutive bands that look like one MRZ: similar left edge and width, evenly spaced.
+ * Bottom-most first, longer groups first at equal position (the MRZ is the last block of a data page).
+ */
+export function groupMrzBands(bands: readonly LineBand[]): LineBand[][] {
+  const groups: LineBand[][] = [];
+  for (let i = 0; i < bands.length; i++) {
+    const group = [bands[i]!];
+    for (let j = i + 1; j < bands.length && group.length < 3; j++) {
+      const last = group[group.length - 1]!;
+      const next = bands[j]!;
+      const h = Math.max(last.height, next.height);
+      const gap = next.cy - last.cy;
+      const similar =
+        Math.abs(next.x - last.x) < 0.1 * last.width + 2 * h &&
+        next.width > 0.75 * last.width &&
+        next.width < 1.33 * last.width &&
+        gap > 0.9 * h &&
+        gap < 3.2 * h;
+      if (similar) group.push(next);
+      else if (gap > 3.2 * h) break;
+    }
+    for (let k = 2; k <= group.length; k++) groups.push(group.slice(0, k));
+  }
+  return groups.sort((a, b) => {
+    const bottom = (g: LineBand[]): number => g[g.length - 1]!.cy;
+    return bottom(b) - bottom(a) || b.length - a.length;
+  });
+}

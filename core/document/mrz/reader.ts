@@ -1,0 +1,70 @@
+import type { DecodedImage } from '../../imaging/decode.js';
+import { loadLineRecognizer, type LineRecognizer } from '../ocr/paddle-recognizer.js';
+import { readGroup, type Attempt } from './group-reader.js';
+import { analyseLines, groupMrzBands } from './locate.js';
+import type { MrzReading } from './types.js';
+import { orient, toRaster } from './view.js';
+
+/** Groups of bands tried per orientation before giving up on it. */
+const MAX_GROUPS = 4;
+
+type Rotation = 0 | 90 | 180 | 270;
+
+/** Skew beyond which the image is levelled before the zone search (radians, 1.5°). */
+const MAX_SKEW = (1.5 * Math.PI) / 180;
+
+let recognizer: Promise<LineRecognizer> | null = null;
+
+function getRecognizer(): Promise<LineRecognizer> {
+  recognizer ??= loadLineRecognizer().catch((error: unknown) => {
+    recognizer = null;
+    throw error;
+  });
+  return recognizer;
+}
+
+/** Release the recognition model (tests, shutdown). The next read loads it again. */
+export async function disposeMrzReader(): Promise<void> {
+  const current = recognizer;
+  recognizer = null;
+  if (current) await (await current).dispose();
+}
+
+/**
+ * Read the MRZ of a document image: find the band of 2–3 evenly spaced long text lines (trying the image
+ * turned 180°, then 90° either way, when the upright reading fails), cut each line out level, recognise it
+ * with the MRZ alphabet only, fit it to the format's length and repair it with the check digits.
+ * Null when no MRZ-like zone is found. Heavy work runs in sharp and onnxruntime threads.
+ */
+export async function readMrz(image: DecodedImage): Promise<MrzReading | null> {
+  const started = performance.now();
+  const rec = await getRecognizer();
+  let best: Attempt | null = null;
+  for (const rotation of (process.env.MRZ_ROT === '0' ? [0] : [0, 180, 90, 270]) as Rotation[]) {
+    const attempt = await readOriented(image, rotation, rec);
+    if (attempt && (!best || attempt.score > best.score)) best = attempt;
+    if (best?.reading.valid) break;
+  }
+  if (!best) return null;
+  return { ...best.reading, ms: Math.round(performance.now() - started) };
+}
+
+async function readOriented(image: DecodedImage, rotation: Rotation, rec: LineRecognizer): Promise<Attempt | null> {
+  let view = orient(image, rotation);
+  let analysis = analyseLines(await toRaster(view.pipeline().resize(view.workWidth, view.workHeight, { fit: 'fill' })));
+  // A tilted photo breaks lines into pieces: level it by the text's own skew and search again.
+  if (Math.abs(analysis.skew) > MAX_SKEW) {
+    view = orient(image, rotation - (analysis.skew * 180) / Math.PI);
+    analysis = analyseLines(await toRaster(view.pipeline().resize(view.workWidth, view.workHeight, { fit: 'fill' })));
+  }
+  const groups = groupMrzBands(analysis.bands).slice(0, MAX_GROUPS);
+  let best: Attempt | null = null;
+  for (const group of groups) {
+    const attempt = await readGroup(group, view, rec);
+    if (!attempt) continue;
+    attempt.reading.region = view.toImageBox(attempt.reading.region);
+    if (!best || attempt.score > best.score) best = attempt;
+    if (best.reading.valid) break;
+  }
+  return best;
+}

@@ -1,0 +1,137 @@
+import { isCheckDigitValid } from './check-digit.js';
+import { isIcaoCountryCode } from './countries.js';
+import { checkGroupsOf, LAYOUTS, textOf, type CheckGroup, type MrzFormat } from './layout.js';
+
+/** One recognised position: the best character, its probability and the recogniser's runner-ups. */
+export interface CandidateChar {
+  char: string;
+  prob: number;
+  alternatives: { char: string; prob: number }[];
+}
+
+/** OCR-B look-alikes: what a letter may really be in a digit field, and the reverse. */
+const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', T: '1', Z: '2', S: '5', B: '8', G: '6', A: '4', E: '8' };
+const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '7': 'T', '8': 'B' };
+/** Look-alikes within one class (letters misread as letters, digits as digits, K as the filler). */
+const SIMILAR: Record<string, string[]> = {
+  K: ['<'], '<': ['K', 'E', 'C'], X: ['K'], M: ['N', 'H', 'W'], N: ['M', 'H', 'W'], W: ['N', 'M'], H: ['M', 'N'], C: ['G', 'O'], G: ['C', 'O'],
+  O: ['D', 'Q', 'C'], D: ['O'], E: ['F'], F: ['E', 'P'], P: ['F', 'R'], R: ['P', 'B'], V: ['Y', 'U'], Y: ['V'], U: ['V', 'O'],
+  '0': ['8', '6', '9'], '8': ['0', '6', '3', '9', '5'], '6': ['8', '5', '0'], '5': ['6', '3'], '3': ['8', '5'], '9': ['8', '0'],
+  '1': ['7', '4'], '7': ['1'], '4': ['1'],
+};
+/** Prior probability given to a look-alike the recogniser did not propose itself. */
+const LOOKALIKE_PRIOR = 0.02;
+/** A reading at least this probable is kept: check-digit repair must not rewrite what was read clearly. */
+const CERTAIN = 0.97;
+/** Positions tried two at a time when no single change repairs a check digit. */
+const PAIR_POSITIONS = 10;
+
+function allowedBy(cls: string, char: string): boolean {
+  switch (cls) {
+    case 'N':
+      return /[0-9]/.test(char);
+    case 'C':
+      return /[0-9<]/.test(char);
+    case 'A':
+      return /[A-Z<]/.test(char);
+    case 'S':
+      return /[MFX<]/.test(char);
+    default:
+      return /[A-Z0-9<]/.test(char);
+  }
+}
+
+/** Characters a position may hold instead of its best reading, most likely first, all allowed by its class. */
+function optionsOf(candidate: CandidateChar, cls: string): { char: string; prob: number }[] {
+  const seen = new Map<string, number>();
+  const add = (char: string | undefined, prob: number): void => {
+    if (char && allowedBy(cls, char) && prob > (seen.get(char) ?? 0)) seen.set(char, prob);
+  };
+  add(candidate.char, candidate.prob);
+  for (const alt of candidate.alternatives) add(alt.char, alt.prob);
+  const mapped = cls === 'N' || cls === 'C' ? TO_DIGIT[candidate.char] : cls === 'A' ? TO_LETTER[candidate.char] : undefined;
+  add(mapped, Math.max(LOOKALIKE_PRIOR, candidate.prob * 0.5));
+  for (const similar of SIMILAR[candidate.char] ?? []) add(similar, LOOKALIKE_PRIOR);
+  if (cls === 'S') for (const sex of ['M', 'F', '<']) add(sex, LOOKALIKE_PRIOR / 2);
+  return [...seen.entries()].map(([char, prob]) => ({ char, prob })).sort((a, b) => b.prob - a.prob);
+}
+
+type Grid = string[][];
+
+function positionsOf(group: CheckGroup): [number, number][] {
+  const out: [number, number][] = [];
+  for (const s of group.spans) for (let i = s.start; i < s.end; i++) out.push([s.line, i]);
+  out.push([group.digit.line, group.digit.pos]);
+  return out;
+}
+
+function groupValid(grid: Grid, group: CheckGroup): boolean {
+  const lines = grid.map((l) => l.join(''));
+  return isCheckDigitValid(textOf(lines, group.spans), lines[group.digit.line]?.[group.digit.pos] ?? '');
+}
+
+/**
+ * Repair recognised MRZ lines of a known format: force each position into its character class (digits in
+ * dates, letters in names and codes), then for each failing check digit or unknown country code try the
+ * recogniser's alternatives and the usual OCR-B look-alikes (0/O, 1/I, 5/S, 8/B, 2/Z, 6/G, K/<), one and
+ * then two positions at a time, keeping the most probable change that makes the rule hold.
+ */
+export function repairMrz(format: MrzFormat, candidates: readonly (readonly CandidateChar[])[]): string[] {
+  const layout = LAYOUTS[format];
+  const options = candidates.map((line, l) => line.map((c, i) => optionsOf(c, layout.classes[l]?.[i] ?? 'X')));
+  const grid: Grid = candidates.map((line, l) =>
+    line.map((c, i) => options[l]?.[i]?.[0]?.char ?? c.char),
+  );
+  const probOf = (l: number, i: number, char: string): number =>
+    options[l]?.[i]?.find((o) => o.char === char)?.prob ?? 1e-4;
+
+  const tryFix = (positions: [number, number][], holds: () => boolean): void => {
+    if (holds()) return;
+    const ranked = positions
+      .filter(([l, i]) => (candidates[l]?.[i]?.prob ?? 0) < CERTAIN || grid[l]?.[i] !== candidates[l]?.[i]?.char)
+      .map(([l, i]) => ({ l, i, alts: (options[l]?.[i] ?? []).filter((o) => o.char !== grid[l]?.[i]) }))
+      .filter((p) => p.alts.length > 0);
+    let best: { changes: { l: number; i: number; char: string }[]; score: number } | null = null;
+    const consider = (changes: { l: number; i: number; char: string }[]): void => {
+      const saved = changes.map((c) => grid[c.l]![c.i]!);
+      for (const c of changes) grid[c.l]![c.i] = c.char;
+      if (holds()) {
+        const score = changes.reduce((s, c, k) => s + Math.log(probOf(c.l, c.i, c.char)) - Math.log(probOf(c.l, c.i, saved[k]!)), 0);
+        if (!best || score > best.score) best = { changes, score };
+      }
+      changes.forEach((c, k) => (grid[c.l]![c.i] = saved[k]!));
+    };
+    for (const p of ranked) for (const a of p.alts) consider([{ l: p.l, i: p.i, char: a.char }]);
+    if (!best) {
+      const weakest = [...ranked].sort((a, b) => probOf(a.l, a.i, grid[a.l]![a.i]!) - probOf(b.l, b.i, grid[b.l]![b.i]!)).slice(0, PAIR_POSITIONS);
+      for (let x = 0; x < weakest.length; x++) {
+        for (let y = x + 1; y < weakest.length; y++) {
+          const p = weakest[x]!;
+          const q = weakest[y]!;
+          for (const a of p.alts) for (const b of q.alts) consider([{ l: p.l, i: p.i, char: a.char }, { l: q.l, i: q.i, char: b.char }]);
+        }
+      }
+    }
+    const chosen = best as { changes: { l: number; i: number; char: string }[] } | null;
+    for (const c of chosen?.changes ?? []) grid[c.l]![c.i] = c.char;
+  };
+
+  for (const country of layout.countries) {
+    const positions: [number, number][] = [0, 1, 2].map((k) => [country.line, country.start + k]);
+    tryFix(positions, () => isIcaoCountryCode((grid[country.line] ?? []).slice(country.start, country.start + 3).join('')));
+  }
+  const lines = (): string[] => grid.map((l) => l.join(''));
+  const groups = checkGroupsOf(layout, lines());
+  const composite = groups.find((g) => g.name === 'composite');
+  for (const group of groups) {
+    if (group === composite) continue;
+    tryFix(positionsOf(group), () => groupValid(grid, group));
+  }
+  if (composite) {
+    // Only positions no other check digit vouches for (optional data, the composite digit) may change now.
+    const covered = new Set(groups.filter((g) => g !== composite).flatMap((g) => positionsOf(g).map(([l, i]) => `${l}:${i}`)));
+    const free = positionsOf(composite).filter(([l, i]) => !covered.has(`${l}:${i}`));
+    tryFix(free, () => groupValid(grid, composite));
+  }
+  return lines();
+}

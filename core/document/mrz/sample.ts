@@ -1,0 +1,62 @@
+import type { Raster } from './morphology.js';
+
+/** A rotated rectangle in image pixels: centre, size along and across the line, angle in radians. */
+export interface RotatedRect {
+  cx: number;
+  cy: number;
+  width: number;
+  height: number;
+  angle: number;
+}
+
+/**
+ * Cut a rotated rectangle out of a grey raster into an upright one (bilinear), so a skewed MRZ line comes out
+ * level. Pixels outside the image are white, like the paper around a line.
+ */
+export function sampleRotatedRect(src: Raster, rect: RotatedRect): Raster {
+  const width = Math.max(1, Math.round(rect.width));
+  const height = Math.max(1, Math.round(rect.height));
+  const out = new Uint8Array(width * height);
+  const cos = Math.cos(rect.angle);
+  const sin = Math.sin(rect.angle);
+  for (let y = 0; y < height; y++) {
+    const dy = y - (height - 1) / 2;
+    for (let x = 0; x < width; x++) {
+      const dx = x - (width - 1) / 2;
+      const sx = rect.cx + dx * cos - dy * sin;
+      const sy = rect.cy + dx * sin + dy * cos;
+      out[y * width + x] = bilinear(src, sx, sy);
+    }
+  }
+  return { width, height, data: out };
+}
+
+function bilinear(src: Raster, x: number, y: number): number {
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  if (x0 < 0 || y0 < 0 || x0 + 1 >= src.width || y0 + 1 >= src.height) {
+    const cx = Math.round(x);
+    const cy = Math.round(y);
+    if (cx < 0 || cy < 0 || cx >= src.width || cy >= src.height) return 255;
+    return src.data[cy * src.width + cx] ?? 255;
+  }
+  const fx = x - x0;
+  const fy = y - y0;
+  const i = y0 * src.width + x0;
+  const a = src.data[i] ?? 0;
+  const b = src.data[i + 1] ?? 0;
+  const c = src.data[i + src.width] ?? 0;
+  const d = src.data[i + src.width + 1] ?? 0;
+  return Math.round(a * (1 - fx) * (1 - fy) + b * fx * (1 - fy) + c * (1 - fx) * fy + d * fx * fy);
+}
+
+/** Scale a grey raster with bilinear sampling (working copies for the zone search). */
+export function resizeRaster(src: Raster, width: number, height: number): Raster {
+  const out = new Uint8Array(width * height);
+  const sx = src.width / width;
+  const sy = src.height / height;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) out[y * width + x] = bilinear(src, (x + 0.5) * sx - 0.5, (y + 0.5) * sy - 0.5);
+  }
+  return { width, height, data: out };
+}

@@ -1,0 +1,75 @@
+import { parse } from 'mrz';
+import { isCheckDigitValid } from './check-digit.js';
+import { isIcaoCountryCode } from './countries.js';
+import { checkGroupsOf, formatOf, LAYOUTS, textOf, type MrzFormat } from './layout.js';
+
+/** One check digit of an MRZ and whether it holds. */
+export interface MrzCheck {
+  name: string;
+  valid: boolean;
+}
+
+/** A country field and whether ICAO lists its code (check digits do not cover these fields). */
+export interface MrzCountry {
+  name: string;
+  code: string;
+  valid: boolean;
+}
+
+/** Result of validating MRZ text lines. */
+export interface MrzValidation {
+  format: MrzFormat;
+  /** Every check digit valid. */
+  valid: boolean;
+  checks: MrzCheck[];
+  /** Issuing state and nationality codes, checked against the ICAO list. */
+  countries: MrzCountry[];
+  /** Parsed fields (by the `mrz` package's names); raw text with fillers removed where the parser refused a value. */
+  fields: Record<string, string | null>;
+}
+
+/** Check digits of lines whose format is known. */
+export function checkMrzLines(format: MrzFormat, lines: readonly string[]): MrzCheck[] {
+  return checkGroupsOf(LAYOUTS[format], lines).map((group) => ({
+    name: `${group.name}CheckDigit`,
+    valid: isCheckDigitValid(textOf(lines, group.spans), lines[group.digit.line]?.[group.digit.pos] ?? ''),
+  }));
+}
+
+/** Country fields of lines whose format is known, each checked against the ICAO codes. */
+export function checkMrzCountries(format: MrzFormat, lines: readonly string[]): MrzCountry[] {
+  return LAYOUTS[format].countries.map((country) => {
+    const code = (lines[country.line] ?? '').slice(country.start, country.start + 3);
+    return { name: country.name, code: code.replace(/<+$/, ''), valid: isIcaoCountryCode(code) };
+  });
+}
+
+/**
+ * Validate MRZ lines: format from their shape, every check digit (ICAO 9303 7-3-1), the country codes against
+ * the ICAO list (reported apart: fictitious specimen states exist), and the fields as parsed by the `mrz` package. Null when the lines are not a known MRZ shape.
+ */
+export function validateMrzLines(lines: readonly string[]): MrzValidation | null {
+  const clean = lines.map((l) => l.trim().toUpperCase());
+  const format = formatOf(clean);
+  if (!format || clean.some((l) => !/^[A-Z0-9<]+$/.test(l))) return null;
+  const checks = checkMrzLines(format, clean);
+  const countries = checkMrzCountries(format, clean);
+  return { format, valid: checks.every((c) => c.valid), checks, countries, fields: parseFields(clean) };
+}
+
+function parseFields(lines: string[]): Record<string, string | null> {
+  const fields: Record<string, string | null> = {};
+  let result: ReturnType<typeof parse>;
+  try {
+    result = parse(lines);
+  } catch {
+    return fields;
+  }
+  for (const detail of result.details) {
+    if (!detail.field || detail.field.endsWith('CheckDigit')) continue;
+    // The parser nulls values it rejects (a visa's `V` code, the specimen state UTO); keep the raw text instead.
+    const raw = (lines[detail.line] ?? '').slice(detail.start, detail.end).replace(/<+$/, '').replace(/</g, ' ').trim();
+    fields[detail.field] = detail.value ?? (raw === '' ? null : raw);
+  }
+  return fields;
+}

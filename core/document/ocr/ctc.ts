@@ -1,0 +1,100 @@
+/** One decoded character with its probability and the runner-up characters at the same position. */
+export interface CtcChar {
+  char: string;
+  /** Highest probability of `char` over the time steps it spans. */
+  prob: number;
+  /** Other allowed characters seen at this position, best first (for check-digit repair). */
+  alternatives: { char: string; prob: number }[];
+  /** Centre of the character's time steps (one step is 8 input pixels in PP-OCR): locates dropped characters. */
+  frame: number;
+}
+
+/** A decoded line. */
+export interface CtcLine {
+  text: string;
+  chars: CtcChar[];
+  /** Mean character probability (0 when the line is empty). */
+  confidence: number;
+}
+
+/** The classes a decoder may emit: class index → character. Index 0 is the CTC blank. */
+export type CtcCharset = ReadonlyMap<number, string>;
+
+/**
+ * Greedy CTC decoding of a [steps × classes] probability matrix restricted to `charset` (every other class
+ * but the blank is masked out), keeping the best `topK` alternatives per emitted character.
+ */
+export function decodeCtc(
+  probs: Float32Array,
+  steps: number,
+  classes: number,
+  charset: CtcCharset,
+  topK = 3,
+): CtcLine {
+  const allowed = [...charset.keys()];
+  const chars: CtcChar[] = [];
+  let previous = 0;
+  let current: Map<number, number> | null = null;
+  let firstStep = 0;
+  let lastStep = 0;
+  const flush = (): void => {
+    if (!current) return;
+    const ranked = [...current.entries()].sort((a, b) => b[1] - a[1]);
+    const [best, ...rest] = ranked;
+    if (best) {
+      chars.push({
+        char: charset.get(best[0]) ?? '',
+        prob: best[1],
+        alternatives: rest.slice(0, topK - 1).map(([c, p]) => ({ char: charset.get(c) ?? '', prob: p })),
+        frame: (firstStep + lastStep) / 2,
+      });
+    }
+    current = null;
+  };
+  for (let t = 0; t < steps; t++) {
+    const base = t * classes;
+    const blank = probs[base] ?? 0;
+    let bestClass = 0;
+    let bestProb = blank;
+    let allowedSum = blank;
+    for (const c of allowed) {
+      const p = probs[base + c] ?? 0;
+      allowedSum += p;
+      if (p > bestProb) {
+        bestProb = p;
+        bestClass = c;
+      }
+    }
+    if (bestClass === 0) {
+      flush();
+      previous = 0;
+      continue;
+    }
+    if (bestClass !== previous) flush();
+    previous = bestClass;
+    if (!current) {
+      current = new Map();
+      firstStep = t;
+    }
+    lastStep = t;
+    // Renormalise over the allowed classes so masked-out scripts do not dilute the confidence.
+    const scale = allowedSum > 0 ? 1 / allowedSum : 0;
+    for (const c of allowed) {
+      const p = (probs[base + c] ?? 0) * scale;
+      if (p > 0.01 && p > (current.get(c) ?? 0)) current.set(c, p);
+    }
+  }
+  flush();
+  const text = chars.map((c) => c.char).join('');
+  const confidence = chars.length ? chars.reduce((s, c) => s + c.prob, 0) / chars.length : 0;
+  return { text, chars, confidence };
+}
+
+/** Build a charset from a PaddleOCR dictionary (one entry per line, class = line index + 1) and the allowed characters. */
+export function charsetFromDictionary(dictionary: readonly string[], allowedChars: string): CtcCharset {
+  const map = new Map<number, string>();
+  dictionary.forEach((entry, index) => {
+    if (entry.length === 1 && allowedChars.includes(entry)) map.set(index + 1, entry);
+  });
+  return map;
+}
