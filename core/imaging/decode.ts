@@ -46,6 +46,10 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
+    // A known signature whose header cannot be read is a cut-off upload, not a foreign format.
+    if (hasImageSignature(bytes)) {
+      throw new CoreError('IMAGE_TRUNCATED', `The ${field} image is truncated or corrupt.`, { field });
+    }
     throw new CoreError(
       'IMAGE_UNSUPPORTED',
       `The ${field} file is not a supported image (JPEG, PNG, WebP, TIFF, BMP).`,
@@ -105,6 +109,23 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
     }
     throw new CoreError('IMAGE_UNSUPPORTED', `The ${field} image cannot be decoded.`, { field });
   }
+}
+
+const SIGNATURES: number[][] = [
+  [0xff, 0xd8, 0xff], // JPEG
+  [0x89, 0x50, 0x4e, 0x47], // PNG
+  [0x49, 0x49, 0x2a, 0x00], // TIFF little-endian
+  [0x4d, 0x4d, 0x00, 0x2a], // TIFF big-endian
+];
+
+function hasImageSignature(bytes: Buffer): boolean {
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return true;
+  return SIGNATURES.some((sig) => sig.every((b, i) => bytes[i] === b));
 }
 
 function toRgb(data: Buffer, width: number, height: number, channels: number): Buffer {
