@@ -29,7 +29,7 @@ describe('configuration validation', () => {
     [{ weights: { liveness: 0, face_match: 0 } }, 'weights'],
     [{ decision: { review_from: 0.9, approve_at: 0.8 } }, 'decision.review_from'],
     [{ decision: { approve_at: 1.5 } }, 'decision.approve_at'],
-    [{ stages: { face_match: { timeout_ms: 10 } } }, 'stages.face_match.timeout_ms'],
+    [{ stages: { face_match: { timeout_ms: 5 } } }, 'stages.face_match.timeout_ms'],
     [{ stages: { liveness: { retries: 9 } } }, 'stages.liveness.retries'],
     [{ gating: { on_unavailable: 'APPROVED' } }, 'gating.on_unavailable'],
     [{ gating: { fail_fast: 'yes' } }, 'gating.fail_fast'],

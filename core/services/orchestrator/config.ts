@@ -14,7 +14,7 @@ export const StageConfigSchema = Type.Object(
   {
     /** Budget of the whole stage (every attempt and backoff), in ms; past it the stage is TIMEOUT. */
     timeout_ms: Type.Integer({
-      minimum: 50,
+      minimum: 10,
       maximum: 120_000,
       description: 'Whole-stage budget (all attempts) in ms; past it the stage is TIMEOUT.',
     }),
