@@ -25,6 +25,18 @@ describe('score normalisation', () => {
     expect(step.score).toBeCloseTo(0.75, 4);
     expect(step.extra).toEqual({ raw_score: 0.65, threshold: 0.3 });
   });
+  it('flags a rejection where nothing was compared as having no score', () => {
+    const step = normalizeStep(
+      { status: 'REJECTED', score: 0, message: 'm', reason: 'no_face_detected' },
+      RAW_RANGES.face_match,
+    );
+    expect(step.extra).toMatchObject({ raw_score: 0, no_score: true });
+    const measured = normalizeStep(
+      { status: 'REJECTED', score: 0.1, message: 'm', reason: 'no_match', extra: { threshold: 0.3 } },
+      RAW_RANGES.face_match,
+    );
+    expect(measured.extra).not.toHaveProperty('no_score');
+  });
 });
 
 describe('caller reference', () => {

@@ -39,13 +39,25 @@ export function thresholdOf(step: StepResult): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-/** A step result with its score normalised and the raw score and threshold kept in `extra`. */
+/** Rejections where nothing was compared: the engine's score is a placeholder, not a measurement. */
+export const NO_SCORE_REASONS: ReadonlySet<string> = new Set(['no_face_detected', 'poor_quality']);
+
+/**
+ * A step result with its score normalised and the raw score and threshold kept in `extra`. A rejection without a
+ * measurement (no face, poor quality) is flagged `no_score` so it never feeds a combined score.
+ */
 export function normalizeStep(step: StepResult, range: ScoreRange): StepResult {
   if (!Number.isFinite(step.score)) return step;
   const threshold = thresholdOf(step);
+  const noScore =
+    step.status === 'REJECTED' && step.reason !== undefined && NO_SCORE_REASONS.has(step.reason);
   return {
     ...step,
     score: normalizeScore(step.score, range, threshold),
-    extra: { raw_score: step.score, ...(threshold === undefined ? {} : { threshold }) },
+    extra: {
+      raw_score: step.score,
+      ...(threshold === undefined ? {} : { threshold }),
+      ...(noScore ? { no_score: true } : {}),
+    },
   };
 }

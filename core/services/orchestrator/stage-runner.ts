@@ -125,7 +125,8 @@ function fromStep(step: StepResult, attempts: number, latency: number): StageOut
   }
   const outcome: StageOutcome = {
     status: step.status,
-    score: step.score,
+    // A placeholder score (nothing was compared) is reported as none.
+    score: step.extra?.no_score === true ? null : step.score,
     attempts,
     latency_ms: latency,
     message: step.message,
