@@ -30,3 +30,11 @@ export function createDocumentEngine(options: CreateDocumentEngineOptions): Docu
   if (options.readMrz) deps.readMrz = options.readMrz;
   return new DocumentService(deps);
 }
+
+/** The face engine as the ghost-portrait detector needs it, when `engine` offers detect, embed and similarity. */
+export function asFacePort(engine: unknown): FacePort | undefined {
+  if (typeof engine !== 'object' || engine === null) return undefined;
+  const candidate = engine as Partial<Record<keyof FacePort, unknown>>;
+  const ok = ['detect', 'embed', 'similarity'].every((k) => typeof candidate[k as keyof FacePort] === 'function');
+  return ok ? (engine as FacePort) : undefined;
+}

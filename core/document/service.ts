@@ -157,6 +157,12 @@ export class DocumentService implements DocumentEngine {
     };
   }
 
+  /** Start the feature worker and load its modules now, so the first card does not pay for it. */
+  async warmUp(): Promise<void> {
+    const size = 64;
+    await this.#worker.run({ kind: 'pdf417', image: { rgb: new Uint8Array(size * size * 3), width: size, height: size } });
+  }
+
   /** Stop the feature worker. */
   async dispose(): Promise<void> {
     await this.#worker.close();

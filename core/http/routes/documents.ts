@@ -1,14 +1,67 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/container.js';
-import { errorResponses } from '../schemas.js';
+import type { DocumentEngine } from '../../services/contracts.js';
+import { readValidatedMultipart } from '../intake.js';
+import { apiKeySecurity, documentOnlyValidator, errorResponses, multipartBody } from '../schemas.js';
+import { V1VerifySuccess } from './document-schemas.js';
 import { notImplemented } from './not-implemented.js';
 
-/** Routes of The ID-card security-feature check (issue 5): answer 501 until the engine lands. */
-export function registerDocumentRoutes(app: FastifyInstance, _services: Services): void {
-  app.route({
-    method: 'POST',
-    url: '/v1/verify',
-    schema: { tags: ['documents'], response: errorResponses() },
-    handler: () => notImplemented('The ID-card security-feature check (issue 5)'),
-  });
+function documentEngine(services: Services): DocumentEngine {
+  return services.document ?? notImplemented('The ID-card security-feature check (issue 5)');
+}
+
+/** Routes of the ID-card security-feature check (issue 5): the legacy POST /v1/verify. */
+export function registerDocumentRoutes(app: FastifyInstance, services: Services): void {
+  app.post(
+    '/v1/verify',
+    {
+      validatorCompiler: documentOnlyValidator,
+      schema: {
+        tags: ['documents'],
+        summary: 'Legacy ID-card check: is a required security feature present?',
+        description:
+          'Runs the detectors of the document profile (`profile`, default "default": a valid MRZ or a matching ghost ' +
+          'portrait). A card without any required feature answers 200 with the rejection body (step id_card_check, ' +
+          'reason feature_not_found, score = best score seen). An unknown profile is 400.',
+        consumes: ['multipart/form-data'],
+        security: apiKeySecurity,
+        body: multipartBody(['id_card'], ['profile'], ['id_card']),
+        response: { 200: Type.Union([V1VerifySuccess, Type.Ref('RejectionBody')]), ...errorResponses() },
+      },
+    },
+    async (request) => {
+      const engine = documentEngine(services);
+      const form = await readValidatedMultipart(
+        request,
+        { optionalTextFields: ['profile'], fileFields: [['id_card']] },
+        services.limits,
+      );
+      const profile = form.text.profile?.trim();
+      const result = await engine.checkIdCard(form.images.id_card!, profile ? { profile } : {});
+      request.idv.resultStatus = result.status;
+      request.idv.scores = { id_card: result.score };
+      const { verification_score: _score, feature_detected: _feature, ...extra } = result.extra ?? {};
+      if (result.status === 'SUCCESS') {
+        return {
+          status: 'SUCCESS',
+          verification_score: result.score,
+          feature_detected: result.extra?.feature_detected,
+          region: result.extra?.region ?? null,
+          message: result.message,
+          ...extra,
+        };
+      }
+      request.idv.failedStep = 'id_card_check';
+      request.idv.reason = result.reason ?? 'feature_not_found';
+      return {
+        step: 'id_card_check',
+        status: 'REJECTED',
+        score: result.score,
+        message: result.message,
+        reason: result.reason ?? 'feature_not_found',
+        ...extra,
+      };
+    },
+  );
 }

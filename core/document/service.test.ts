@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CoreError } from '../errors.js';
+import { decodeImage, type DecodedImage } from '../imaging/decode.js';
+import { openStore, type Store } from '../storage/db.js';
+import { readMrz, disposeMrzReader } from './mrz/index.js';
+import { markSvg } from './render/marks.js';
+import { renderIdCard, type RenderCardOptions } from './render/render-card.js';
+import { createDocumentEngine } from './index.js';
+import type { DocumentService } from './service.js';
+
+async function card(options: RenderCardOptions = {}): Promise<DecodedImage> {
+  return decodeImage(await renderIdCard(options), { field: 'id_card' });
+}
+
+async function codeOf(promise: Promise<unknown> | (() => unknown)): Promise<string> {
+  try {
+    await (typeof promise === 'function' ? promise() : promise);
+  } catch (error) {
+    return error instanceof CoreError ? error.code : `not a CoreError: ${String(error)}`;
+  }
+  return 'no error';
+}
+
+describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
+  let dir: string;
+  let store: Store;
+  let engine: DocumentService;
+  let armsPng: Buffer;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-doc-'));
+    store = openStore(dir);
+    engine = createDocumentEngine({ db: store.db, readMrz });
+    armsPng = await sharp(Buffer.from(markSvg('arms', 1.5))).png().toBuffer();
+  });
+
+  afterAll(async () => {
+    await engine.dispose();
+    await disposeMrzReader();
+    store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('seeds the built-in profiles and validates edits', async () => {
+    expect(engine.listProfiles().map((p) => p.name)).toEqual(['default', 'drivers_licence', 'national_id']);
+    const saved = engine.saveProfile({ name: 'marks', features: [{ feature: 'reference_mark', min_score: 0.5 }] });
+    expect(saved).toMatchObject({ name: 'marks', built_in: false });
+    expect(await codeOf(() => engine.saveProfile({ name: 'marks', features: [{ feature: 'x', min_score: 0.5 }] }))).toBe('FIELD_INVALID');
+    expect(await codeOf(() => { engine.deleteProfile('default'); })).toBe('CONFLICT');
+    expect(await codeOf(() => { engine.deleteProfile('nope'); })).toBe('NOT_FOUND');
+    expect(await codeOf(engine.checkIdCard(await card(), { profile: 'nope' }))).toBe('FIELD_INVALID');
+  });
+
+  it('registers reference marks with precomputed keypoints and refuses bad ones', async () => {
+    const mark = await engine.addReferenceMark('Utopia arms', armsPng);
+    expect(mark).toMatchObject({ name: 'Utopia arms', width: 300, height: 360 });
+    expect(mark.keypoints).toBeGreaterThan(200);
+    expect(engine.listReferenceMarks()).toEqual([mark]);
+    expect((await sharp(engine.referenceMarkPreview(mark.id)).metadata()).width).toBe(300);
+    expect(await codeOf(engine.addReferenceMark('Utopia arms', armsPng))).toBe('CONFLICT');
+    expect(await codeOf(engine.addReferenceMark('text', Buffer.from('not an image')))).toBe('IMAGE_UNSUPPORTED');
+    const flat = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#777' } }).png().toBuffer();
+    expect(await codeOf(engine.addReferenceMark('flat', flat))).toBe('QUALITY_TOO_LOW');
+  });
+
+  it('passes a card showing the registered mark and rejects a look-alike', async () => {
+    const genuine = await engine.checkIdCard(await card({ corruptMrz: 'document_number' }), { profile: 'marks' });
+    expect(genuine).toMatchObject({ status: 'SUCCESS' });
+    expect(genuine.extra).toMatchObject({ feature_detected: 'reference_mark', profile: 'marks' });
+    expect(genuine.extra?.region).not.toBeNull();
+    const fake = await engine.checkIdCard(await card({ mark: 'lookalike' }), { profile: 'marks' });
+    expect(fake).toMatchObject({ status: 'REJECTED', reason: 'feature_not_found' });
+    expect(fake.score).toBeLessThan(0.5);
+  });
+
+  it('keeps marks across a restart (keypoints read back from SQLite)', async () => {
+    const again = createDocumentEngine({ db: store.db });
+    try {
+      const result = await again.checkIdCard(await card({ person: 2 }), { profile: 'marks' });
+      expect(result.status).toBe('SUCCESS');
+    } finally {
+      await again.dispose();
+    }
+  });
+
+  it('default profile: a valid MRZ passes, a wrong check digit does not', async () => {
+    const good = await engine.checkIdCard(await card({ ghost: false }));
+    expect(good).toMatchObject({ status: 'SUCCESS' });
+    expect(good.extra).toMatchObject({ feature_detected: 'mrz', profile: 'default' });
+    const bad = await engine.checkIdCard(await card({ ghost: false, corruptMrz: 'document_number' }));
+    expect(bad).toMatchObject({ status: 'REJECTED', reason: 'feature_not_found' });
+    const mrz = (bad.extra?.features as { feature: string; details: Record<string, unknown> }[]).find((f) => f.feature === 'mrz');
+    expect(mrz?.details.valid).toBe(false);
+  });
+
+  it("drivers_licence profile: an AAMVA PDF417 passes, an ID card without one does not", async () => {
+    const dl = await engine.checkIdCard(await card({ variant: 'dl', mark: 'none' }), { profile: 'drivers_licence' });
+    expect(dl).toMatchObject({ status: 'SUCCESS', score: 1 });
+    expect(dl.extra).toMatchObject({ feature_detected: 'pdf417' });
+    const pdf = (dl.extra?.features as { feature: string; details: Record<string, unknown> }[]).find((f) => f.feature === 'pdf417');
+    expect(pdf?.details).toMatchObject({ aamva: true, iin: '636000', version: 8, subfiles: ['DL'] });
+    const id = await engine.checkIdCard(await card({ mark: 'none' }), { profile: 'drivers_licence' });
+    expect(id).toMatchObject({ status: 'REJECTED', reason: 'feature_not_found' });
+  });
+
+  it('deletes marks', () => {
+    const [mark] = engine.listReferenceMarks();
+    engine.deleteReferenceMark(mark!.id);
+    expect(engine.listReferenceMarks()).toEqual([]);
+    expect(() => { engine.deleteReferenceMark(mark!.id); }).toThrow(CoreError);
+  });
+});
