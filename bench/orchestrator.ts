@@ -147,6 +147,15 @@ console.log(
     `through JetStream ${(count / burstSeconds).toFixed(0)} results/s; commit→ack p50 ${percentile(burstLatencies, 50).toFixed(1)} ms p95 ${percentile(burstLatencies, 95).toFixed(1)} ms`,
 );
 
+// Backlog drain: rows committed in one go (as after a broker outage) and how fast the relay empties the outbox.
+const drainStart = acked;
+for (let n = 0; n < count; n += 1) commitOne(count * 2 + n);
+const drainFrom = performance.now();
+await until(() => acked >= drainStart + count, 120_000);
+console.log(
+  `drain   ${count} queued results published in ${(lastAck - drainFrom).toFixed(0)} ms: ${(count / ((lastAck - drainFrom) / 1000)).toFixed(0)} results/s`,
+);
+
 // Paced: a steady arrival rate like a busy branch server; the latency publishing adds after the commit.
 latencies.length = 0;
 const pacedStart = acked;
@@ -156,7 +165,7 @@ for (let n = 0; n < paced; n += 1) {
   const due = t0 + n * interval;
   const wait = due - performance.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  commitOne(count + n);
+  commitOne(count * 3 + n);
 }
 await until(() => acked >= pacedStart + paced, 60_000);
 const pacedLatencies = [...latencies].sort((a, b) => a - b);
@@ -170,7 +179,7 @@ console.log(
     '(the publish itself is off the response path)',
 );
 
-const total = count + paced;
+const total = count * 2 + paced;
 const ids = new Set((await readStream(queueUrl)).messages.map((m) => m.msgId));
 const delivered = [...committedAt.keys()].filter((id) => ids.has(id)).length;
 console.log(
