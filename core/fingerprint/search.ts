@@ -1,0 +1,55 @@
+import { estimateFmr } from './calibration.js';
+import type { EnrollmentRow, EnrollmentStore } from './enrollment-store.js';
+import { computeEmbedding } from './index/embedding.js';
+import { compareFeatures } from './match/index.js';
+import { decodeTemplate, openTemplate } from './template/index.js';
+import type { FingerprintFeatures } from './types.js';
+
+/** One 1:N candidate, best first. */
+export interface SearchCandidate {
+  id: number;
+  mobile: string;
+  score: number;
+  estimatedFmr: number;
+}
+
+/** What a search looks at. */
+export interface SearchOptions {
+  /** Candidates returned. */
+  k: number;
+  /** Vector-index hits re-ranked by the matcher. */
+  shortlist: number;
+  /** Only templates of this model version are comparable. */
+  modelVersion: string;
+  /** Skip this number (de-duplication looks for other numbers only). */
+  excludeMobile?: string;
+}
+
+/** Decrypt and parse one stored template; the mobile number is the authenticated associated data. */
+export function openStoredFeatures(row: EnrollmentRow, key: Buffer): FingerprintFeatures {
+  return decodeTemplate(openTemplate(row.template, key, row.mobile)).features;
+}
+
+/**
+ * 1:N search in two stages: the vector index shortlists the nearest embeddings (cheap, approximate), then the
+ * 1:1 matcher re-scores each shortlisted template and the best `k` are returned with their estimated FMR.
+ */
+export function searchGallery(
+  store: EnrollmentStore,
+  key: Buffer,
+  probe: FingerprintFeatures,
+  options: SearchOptions,
+): SearchCandidate[] {
+  const hits = store.vectors.nearest(
+    computeEmbedding(probe),
+    options.shortlist + (options.excludeMobile ? 1 : 0),
+  );
+  const candidates: SearchCandidate[] = [];
+  for (const row of store.getMany(hits.map((h) => h.id))) {
+    if (row.mobile === options.excludeMobile || row.modelVersion !== options.modelVersion) continue;
+    const score = compareFeatures(probe, openStoredFeatures(row, key));
+    candidates.push({ id: row.id, mobile: row.mobile, score, estimatedFmr: estimateFmr(score) });
+  }
+  candidates.sort((a, b) => b.score - a.score);
+  return candidates.slice(0, Math.max(1, options.k));
+}

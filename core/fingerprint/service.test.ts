@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CoreError } from '../errors.js';
+import { openStore, type Store } from '../storage/db.js';
+import { SettingsStore } from '../storage/settings.js';
+import { FingerprintService } from './service.js';
+import { syntheticUpload } from './synthetic/index.js';
+
+const ALICE = '+447911123456';
+const BOB = '+447911654321';
+const CAROL = '+447911123477';
+
+function blankUpload(): ReturnType<typeof syntheticUpload> {
+  const width = 300;
+  const height = 400;
+  return { format: 'png', width, height, rgb: Buffer.alloc(width * height * 3, 200), dpi: 500 };
+}
+
+describe('FingerprintService', () => {
+  let dir: string;
+  let store: Store;
+  let settings: SettingsStore;
+  let service: FingerprintService;
+
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-service-'));
+    store = openStore(dir);
+    settings = new SettingsStore(store.db);
+    service = new FingerprintService({ db: store.db, dataDir: store.dataDir, settings, pool: { size: 1 } });
+  });
+
+  afterAll(async () => {
+    await service.close();
+    store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('enrolls, then verifies a genuine impression and rejects another finger', async () => {
+    const enrolled = await service.enroll(ALICE, syntheticUpload(101, 0), { requestId: 't' });
+    expect(enrolled).toMatchObject({ model_version: service.modelVersion, replaced: false });
+    expect(enrolled.duplicate_of).toBeUndefined();
+    const genuine = await service.verify(ALICE, syntheticUpload(101, 1));
+    expect(genuine.status).toBe('SUCCESS');
+    expect(genuine.score).toBeGreaterThanOrEqual(service.threshold());
+    expect(genuine.extra).toMatchObject({ mobile_number: ALICE, threshold: service.threshold() });
+    const impostor = await service.verify(ALICE, syntheticUpload(202, 0));
+    expect(impostor).toMatchObject({ status: 'REJECTED', reason: 'no_match' });
+    expect(impostor.score).toBeLessThan(genuine.score);
+  });
+
+  it('rejects an unknown number as not enrolled with score 0', async () => {
+    expect(await service.verify('+447911123499', syntheticUpload(101, 1))).toMatchObject({
+      status: 'REJECTED',
+      reason: 'not_enrolled',
+      score: 0,
+    });
+  });
+
+  it('stores only an encrypted template and a vector row', () => {
+    const row = store.db
+      .prepare('SELECT id, template FROM fingerprint_enrollments WHERE mobile = ?')
+      .get(ALICE) as { id: number; template: Buffer };
+    expect(row.template.subarray(0, 4).toString('latin1')).toBe('IDVE');
+    expect(row.template.includes(Buffer.from('IDVF'))).toBe(false);
+    const vectors = store.db
+      .prepare('SELECT COUNT(*) AS n FROM fingerprint_vectors WHERE rowid = ?')
+      .get(BigInt(row.id)) as { n: number };
+    expect(vectors.n).toBe(1);
+  });
+
+  it('refuses a print below the quality floor with QUALITY_TOO_LOW and the score', async () => {
+    const error = await service.enroll(BOB, blankUpload(), { requestId: 't' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CoreError);
+    expect((error as CoreError).code).toBe('QUALITY_TOO_LOW');
+    expect((error as CoreError).details.extra).toHaveProperty('quality_score');
+    expect((error as CoreError).details.extra).toHaveProperty('reason');
+    expect(service.enrollment(BOB)).toBeUndefined();
+  });
+
+  it('flags the same finger enrolled under another number, or refuses it when set to reject', async () => {
+    const flagged = await service.enroll(BOB, syntheticUpload(101, 2), { requestId: 't' });
+    expect(flagged.duplicate_of).toBe('+4479*****456');
+    settings.set('fingerprint.dedup', 'reject');
+    try {
+      const error = await service
+        .enroll(CAROL, syntheticUpload(101, 3), { requestId: 't' })
+        .catch((e: unknown) => e);
+      expect((error as CoreError).code).toBe('CONFLICT');
+      expect((error as CoreError).details.extra).toMatchObject({ duplicate_of: '+4479*****456' });
+      expect(service.enrollment(CAROL)).toBeUndefined();
+      // Re-enrolling one's own number is not a duplicate.
+      const again = await service.enroll(ALICE, syntheticUpload(101, 4), { requestId: 't' });
+      expect(again.replaced).toBe(true);
+    } finally {
+      settings.set('fingerprint.dedup', 'flag');
+    }
+  });
+
+  it('finds the enrolled finger first in a 1:N search', async () => {
+    await service.enroll(CAROL, syntheticUpload(303, 0), { requestId: 't' });
+    const result = await service.search(syntheticUpload(303, 1), 3);
+    expect(result.gallery_size).toBe(3);
+    expect(result.candidates[0]?.mobile).toBe(CAROL);
+    expect(result.candidates[0]!.score).toBeGreaterThan(result.candidates[1]?.score ?? 0);
+  });
+
+  it('requires re-enrollment after a model-version change and lists the affected numbers', async () => {
+    const upgraded = new FingerprintService({
+      db: store.db,
+      dataDir: store.dataDir,
+      settings,
+      pool: { size: 0 },
+      modelVersion: 'fp-next',
+    });
+    try {
+      expect(await upgraded.verify(CAROL, syntheticUpload(303, 1))).toMatchObject({
+        status: 'REJECTED',
+        reason: 'reenrollment_required',
+        score: 0,
+      });
+      expect(
+        upgraded
+          .reenrollmentReport()
+          .map((e) => e.mobile_number)
+          .sort(),
+      ).toEqual([ALICE, BOB, CAROL].sort());
+      await upgraded.enroll(CAROL, syntheticUpload(303, 0), { requestId: 't' });
+      expect(upgraded.enrollment(CAROL)?.model_version).toBe('fp-next');
+      expect(upgraded.reenrollmentReport().map((e) => e.mobile_number)).not.toContain(CAROL);
+      expect(service.enrollment(CAROL)?.reenrollment_required).toBe(true);
+    } finally {
+      await upgraded.close();
+    }
+  });
+
+  it('deletes the template and the vector row', () => {
+    const { id } = store.db.prepare('SELECT id FROM fingerprint_enrollments WHERE mobile = ?').get(BOB) as {
+      id: number;
+    };
+    expect(service.deleteEnrollment(BOB)).toBe(true);
+    expect(service.enrollment(BOB)).toBeUndefined();
+    expect(
+      (
+        store.db.prepare('SELECT COUNT(*) AS n FROM fingerprint_vectors WHERE rowid = ?').get(BigInt(id)) as {
+          n: number;
+        }
+      ).n,
+    ).toBe(0);
+    expect(service.deleteEnrollment(BOB)).toBe(false);
+  });
+});

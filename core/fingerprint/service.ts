@@ -1,0 +1,267 @@
+import { CoreError } from '../errors.js';
+import type { DecodedImage } from '../imaging/decode.js';
+import type { FingerprintEngine, StepResult } from '../services/contracts.js';
+import { maskMobile } from '../services/mobile.js';
+import type { Database } from '../storage/db.js';
+import type { SettingsStore } from '../storage/settings.js';
+import { estimateFmr, FINGERPRINT_MODEL_VERSION, scoreAtFmr } from './calibration.js';
+import { CALIBRATION } from './calibration-table.js';
+import { EnrollmentStore, type EnrollmentMeta } from './enrollment-store.js';
+import { computeEmbedding, EMBEDDING_VERSION } from './index/embedding.js';
+import { compareFeatures } from './match/index.js';
+import { openStoredFeatures, searchGallery, type SearchCandidate } from './search.js';
+import { readFingerprintSettings } from './settings.js';
+import { encodeTemplate, loadOrCreateTemplateKey, sealTemplate } from './template/index.js';
+import type { FingerprintFeatures } from './types.js';
+import { ExtractionPool, type ExtractionPoolOptions } from './worker/pool.js';
+
+/** How to build the engine. */
+export interface FingerprintServiceOptions {
+  db: Database;
+  /** Data directory holding the template key file. */
+  dataDir: string;
+  settings?: SettingsStore;
+  /** Worker pool settings (size 0 extracts on the calling thread). */
+  pool?: ExtractionPoolOptions;
+  /** Model version written into new templates; defaults to the extractor's. Tests simulate upgrades with it. */
+  modelVersion?: string;
+}
+
+/** Enrollment metadata as the API shows it. */
+export interface EnrollmentInfo {
+  mobile_number: string;
+  model_version: string;
+  quality_score: number;
+  minutiae_count: number;
+  created_at: string;
+  updated_at: string;
+  reenrollment_required: boolean;
+}
+
+/**
+ * The fingerprint engine: extraction on worker threads, encrypted versioned templates in SQLite, 1:1
+ * verification, 1:N search through the sqlite-vec index, de-duplication and model-version checks.
+ */
+export class FingerprintService implements FingerprintEngine {
+  readonly modelVersion: string;
+  private readonly store: EnrollmentStore;
+  private readonly key: Buffer;
+  private readonly pool: ExtractionPool;
+  private readonly settings: SettingsStore | undefined;
+
+  constructor(options: FingerprintServiceOptions) {
+    this.modelVersion = options.modelVersion ?? FINGERPRINT_MODEL_VERSION;
+    this.store = new EnrollmentStore(options.db);
+    this.key = loadOrCreateTemplateKey(options.dataDir);
+    this.pool = new ExtractionPool(options.pool);
+    this.settings = options.settings;
+  }
+
+  /** Extract features from an upload on the worker pool. */
+  extract(image: DecodedImage): Promise<FingerprintFeatures> {
+    return this.pool.extract({
+      width: image.width,
+      height: image.height,
+      rgb: image.rgb,
+      ...(image.dpi ? { dpi: image.dpi } : {}),
+    });
+  }
+
+  /** Current 1:1 decision threshold (score at FMR 1/N). */
+  threshold(): number {
+    return scoreAtFmr(1 / readFingerprintSettings(this.settings).oneInN);
+  }
+
+  async enroll(
+    mobileE164: string,
+    image: DecodedImage,
+    _context: { requestId: string },
+  ): Promise<Record<string, unknown>> {
+    return this.enrollFeatures(mobileE164, await this.extract(image));
+  }
+
+  /** Enroll already extracted features (the image path above, imports and benchmarks). */
+  enrollFeatures(mobileE164: string, features: FingerprintFeatures): Record<string, unknown> {
+    const settings = readFingerprintSettings(this.settings);
+    const quality = Math.round(features.quality);
+    if (quality < settings.qualityFloor || features.minutiae.length < settings.minMinutiae) {
+      const reason = quality < settings.qualityFloor ? 'low_image_quality' : 'too_few_minutiae';
+      throw new CoreError(
+        'QUALITY_TOO_LOW',
+        `Fingerprint quality is too low to enroll (${reason.replace(/_/g, ' ')}); capture it again.`,
+        {
+          field: 'file',
+          extra: {
+            quality_score: quality,
+            minutiae_count: features.minutiae.length,
+            quality_floor: settings.qualityFloor,
+            reason,
+          },
+        },
+      );
+    }
+    const duplicate = this.findDuplicate(mobileE164, features, settings.dedupOneInN, settings.shortlist);
+    const duplicateOf = duplicate ? maskMobile(duplicate.mobile) : undefined;
+    if (duplicate && settings.dedup === 'reject') {
+      throw new CoreError('CONFLICT', 'This finger is already enrolled under another mobile number.', {
+        extra: { duplicate_of: duplicateOf, duplicate_score: duplicate.score },
+      });
+    }
+    const sealed = sealTemplate(
+      encodeTemplate({ modelVersion: this.modelVersion, features }),
+      this.key,
+      mobileE164,
+    );
+    const { replaced } = this.store.save({
+      mobile: mobileE164,
+      template: sealed,
+      modelVersion: this.modelVersion,
+      embeddingVersion: EMBEDDING_VERSION,
+      quality,
+      minutiaeCount: features.minutiae.length,
+      embedding: computeEmbedding(features),
+    });
+    return {
+      quality_score: quality,
+      minutiae_count: features.minutiae.length,
+      model_version: this.modelVersion,
+      replaced,
+      ...(duplicate ? { duplicate_of: duplicateOf, duplicate_score: duplicate.score } : {}),
+    };
+  }
+
+  async verify(mobileE164: string, image: DecodedImage): Promise<StepResult> {
+    const row = this.store.get(mobileE164);
+    if (!row) return rejected(0, 'not_enrolled', 'No fingerprint is enrolled for this mobile number.');
+    if (row.modelVersion !== this.modelVersion) {
+      return rejected(
+        0,
+        'reenrollment_required',
+        `The enrolled template was made by fingerprint model ${row.modelVersion}; re-enroll with ${this.modelVersion}.`,
+      );
+    }
+    const probe = await this.extract(image);
+    const score = compareFeatures(probe, openStoredFeatures(row, this.key));
+    const threshold = this.threshold();
+    const extra = { mobile_number: mobileE164, threshold, estimated_fmr: estimateFmr(score) };
+    if (score >= threshold)
+      return { status: 'SUCCESS', score, message: 'Fingerprint matches the enrollment.', extra };
+    return {
+      ...rejected(score, 'no_match', 'Fingerprint does not match the one enrolled for this mobile number.'),
+      extra,
+    };
+  }
+
+  /** 1:N identification: the `k` best enrollments for an image, with scores and estimated FMRs. */
+  async search(
+    image: DecodedImage,
+    k = 5,
+  ): Promise<{ candidates: SearchCandidate[]; threshold: number; gallery_size: number }> {
+    return this.searchFeatures(await this.extract(image), k);
+  }
+
+  /** 1:N identification from features. */
+  searchFeatures(
+    probe: FingerprintFeatures,
+    k = 5,
+  ): { candidates: SearchCandidate[]; threshold: number; gallery_size: number } {
+    const settings = readFingerprintSettings(this.settings);
+    const candidates = searchGallery(this.store, this.key, probe, {
+      k,
+      shortlist: Math.max(k, settings.shortlist),
+      modelVersion: this.modelVersion,
+    });
+    return { candidates, threshold: this.threshold(), gallery_size: this.store.count() };
+  }
+
+  /** Enrollment metadata of a number, or undefined. */
+  enrollment(mobileE164: string): EnrollmentInfo | undefined {
+    const row = this.store.get(mobileE164);
+    return row ? this.info(row) : undefined;
+  }
+
+  /** Delete a number's template and vector; false when it was not enrolled. */
+  deleteEnrollment(mobileE164: string): boolean {
+    return this.store.remove(mobileE164);
+  }
+
+  /** Enrollments made by another model version, which must be re-enrolled. */
+  reenrollmentReport(): EnrollmentInfo[] {
+    return this.store.listOutdated(this.modelVersion).map((row) => this.info(row));
+  }
+
+  /** Quality and minutiae of an image without enrolling it (the console's capture preview). */
+  async preview(
+    image: DecodedImage,
+  ): Promise<{
+    width: number;
+    height: number;
+    quality: number;
+    minutiae: { x: number; y: number; angle: number; type: string }[];
+  }> {
+    const features = await this.extract(image);
+    const minutiae = features.minutiae.map((m) => ({ x: m.x, y: m.y, angle: m.angle, type: m.type }));
+    return {
+      width: features.width,
+      height: features.height,
+      quality: Math.round(features.quality),
+      minutiae,
+    };
+  }
+
+  /** Operating points offered to the console's threshold picker ("1 false match in N"). */
+  calibration(): { source: string; points: { oneInN: number; threshold: number }[] } {
+    return {
+      source: `Impostor scores of ${CALIBRATION.impostorCount} FVC 2002/2004 pairs, model ${CALIBRATION.modelVersion}`,
+      points: [100, 1_000, 10_000, 100_000, 1_000_000].map((oneInN) => ({
+        oneInN,
+        threshold: scoreAtFmr(1 / oneInN),
+      })),
+    };
+  }
+
+  health(): Record<string, unknown> {
+    return {
+      model_version: this.modelVersion,
+      embedding_version: EMBEDDING_VERSION,
+      enrollments: this.store.count(),
+      extraction_pool: this.pool.stats(),
+    };
+  }
+
+  /** Stop the worker threads. */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  private findDuplicate(
+    mobile: string,
+    features: FingerprintFeatures,
+    oneInN: number,
+    shortlist: number,
+  ): SearchCandidate | undefined {
+    const [best] = searchGallery(this.store, this.key, features, {
+      k: 1,
+      shortlist,
+      modelVersion: this.modelVersion,
+      excludeMobile: mobile,
+    });
+    return best && best.score >= scoreAtFmr(1 / oneInN) ? best : undefined;
+  }
+
+  private info(row: EnrollmentMeta): EnrollmentInfo {
+    return {
+      mobile_number: row.mobile,
+      model_version: row.modelVersion,
+      quality_score: row.quality,
+      minutiae_count: row.minutiaeCount,
+      created_at: row.createdAt,
+      updated_at: row.updatedAt,
+      reenrollment_required: row.modelVersion !== this.modelVersion,
+    };
+  }
+}
+
+function rejected(score: number, reason: string, message: string): StepResult {
+  return { status: 'REJECTED', score, message, reason };
+}

@@ -1,0 +1,66 @@
+import type { SettingsStore } from '../storage/settings.js';
+
+/** What happens when a finger being enrolled matches an enrollment under another number. */
+export type DedupMode = 'flag' | 'reject';
+
+/** Operator settings of the fingerprint engine, read on every request so console changes apply at once. */
+export interface FingerprintSettings {
+  /** `fingerprint.dedup`: flag the duplicate in the response, or refuse the enrollment (409). */
+  dedup: DedupMode;
+  /** `fingerprint.qualityFloor`: enrollment refuses prints below this quality (0-100) with 422. */
+  qualityFloor: number;
+  /** `fingerprint.minMinutiae`: enrollment refuses prints with fewer minutiae with 422. */
+  minMinutiae: number;
+  /** 1:1 decision threshold as "1 false match in N": `fingerprint.threshold` (console) or `fingerprint.thresholdOneInN`. */
+  oneInN: number;
+  /**
+   * `fingerprint.dedupOneInN`: operating point of duplicate detection (never looser than `oneInN`). The check runs
+   * against the whole gallery, so false flags grow with its size: raise it for large galleries in reject mode.
+   */
+  dedupOneInN: number;
+  /** `fingerprint.searchShortlist`: vector-index candidates re-ranked by the matcher in a 1:N search. */
+  shortlist: number;
+}
+
+/**
+ * Defaults. The quality floor of 25 keeps every impression of the four FVC sets the extractor can use (their
+ * lowest quality scores sit above it) while refusing blank, smudged or non-fingerprint images.
+ */
+export const DEFAULT_FINGERPRINT_SETTINGS: FingerprintSettings = {
+  dedup: 'flag',
+  qualityFloor: 25,
+  minMinutiae: 10,
+  oneInN: 10_000,
+  dedupOneInN: 10_000,
+  shortlist: 100,
+};
+
+function positive(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** Current settings, with invalid stored values replaced by the defaults. */
+export function readFingerprintSettings(settings: SettingsStore | undefined): FingerprintSettings {
+  const d = DEFAULT_FINGERPRINT_SETTINGS;
+  if (!settings) return { ...d };
+  const consoleChoice = settings.get<{ oneInN?: unknown } | null>('fingerprint.threshold', null);
+  const oneInN = positive(
+    consoleChoice?.oneInN,
+    positive(settings.get<unknown>('fingerprint.thresholdOneInN', d.oneInN), d.oneInN),
+  );
+  const dedup = settings.get<unknown>('fingerprint.dedup', d.dedup);
+  const floor = settings.get<unknown>('fingerprint.qualityFloor', d.qualityFloor);
+  return {
+    dedup: dedup === 'reject' ? 'reject' : 'flag',
+    qualityFloor: typeof floor === 'number' && floor >= 0 && floor <= 100 ? floor : d.qualityFloor,
+    minMinutiae: positive(settings.get<unknown>('fingerprint.minMinutiae', d.minMinutiae), d.minMinutiae),
+    oneInN,
+    dedupOneInN: Math.max(
+      oneInN,
+      positive(settings.get<unknown>('fingerprint.dedupOneInN', d.dedupOneInN), d.dedupOneInN),
+    ),
+    shortlist: Math.round(
+      positive(settings.get<unknown>('fingerprint.searchShortlist', d.shortlist), d.shortlist),
+    ),
+  };
+}

@@ -1,0 +1,113 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { CoreError } from '../../errors.js';
+import type { FingerprintService } from '../../fingerprint/index.js';
+import type { Services } from '../../services/container.js';
+import { normaliseMobile } from '../../services/mobile.js';
+import { readJsonImage } from '../intake.js';
+import { apiKeySecurity, documentOnlyValidator, errorResponses } from '../schemas.js';
+import {
+  DeleteSuccess,
+  EnrollmentInfoBody,
+  JsonSearchBody,
+  MobileParams,
+  SearchSuccess,
+} from './fingerprint-schemas.js';
+
+const notFound = { 404: Type.Ref('ErrorBody') };
+
+function readK(body: unknown): number {
+  const k = typeof body === 'object' && body !== null ? (body as { k?: unknown }).k : undefined;
+  if (k === undefined || k === null) return 5;
+  if (typeof k !== 'number' || !Number.isInteger(k) || k < 1 || k > 50) {
+    throw new CoreError('FIELD_INVALID', 'k must be an integer from 1 to 50.', { field: 'k' });
+  }
+  return k;
+}
+
+/** 1:N search and enrollment admin of the fingerprint sub-service (JSON bodies, full numbers: authorised callers). */
+export function registerFingerprintAdminRoutes(
+  app: FastifyInstance,
+  services: Services,
+  serviceOf: (services: Services) => FingerprintService,
+): void {
+  app.post(
+    '/docs/fingerprint/api/search',
+    {
+      validatorCompiler: documentOnlyValidator,
+      schema: {
+        tags: ['fingerprint'],
+        summary: '1:N identification: the k best enrollments for a fingerprint',
+        security: apiKeySecurity,
+        body: JsonSearchBody,
+        response: { 200: SearchSuccess, ...errorResponses() },
+      },
+    },
+    async (request) => {
+      const service = serviceOf(services);
+      const k = readK(request.body);
+      const image = (await readJsonImage(request.body, 'image', services.limits))!;
+      const result = await service.search(image, k);
+      request.idv.resultStatus = 'SUCCESS';
+      request.idv.event = 'fingerprint.searched';
+      const best = result.candidates[0];
+      if (best) request.idv.scores = { best: best.score };
+      return {
+        status: 'SUCCESS',
+        candidates: result.candidates.map((c) => ({
+          mobile_number: c.mobile,
+          score: c.score,
+          estimated_fmr: c.estimatedFmr,
+          match: c.score >= result.threshold,
+        })),
+        threshold: result.threshold,
+        gallery_size: result.gallery_size,
+      };
+    },
+  );
+
+  app.get<{ Params: { mobile: string } }>(
+    '/docs/fingerprint/api/enrollments/:mobile',
+    {
+      schema: {
+        tags: ['fingerprint'],
+        summary: 'Enrollment metadata of a number (never the template)',
+        security: apiKeySecurity,
+        params: MobileParams,
+        response: { 200: EnrollmentInfoBody, ...errorResponses(), ...notFound },
+      },
+    },
+    (request) => {
+      const service = serviceOf(services);
+      const mobile = normaliseMobile(request.params.mobile);
+      request.idv.mobile = mobile;
+      const info = service.enrollment(mobile);
+      if (!info) throw new CoreError('NOT_FOUND', 'No fingerprint is enrolled for this mobile number.');
+      request.idv.resultStatus = 'SUCCESS';
+      return { status: 'SUCCESS', ...info };
+    },
+  );
+
+  app.delete<{ Params: { mobile: string } }>(
+    '/docs/fingerprint/api/enrollments/:mobile',
+    {
+      schema: {
+        tags: ['fingerprint'],
+        summary: 'Delete the enrollment of a number (template and vector)',
+        security: apiKeySecurity,
+        params: MobileParams,
+        response: { 200: DeleteSuccess, ...errorResponses(), ...notFound },
+      },
+    },
+    (request) => {
+      const service = serviceOf(services);
+      const mobile = normaliseMobile(request.params.mobile);
+      request.idv.mobile = mobile;
+      if (!service.deleteEnrollment(mobile))
+        throw new CoreError('NOT_FOUND', 'No fingerprint is enrolled for this mobile number.');
+      request.idv.resultStatus = 'SUCCESS';
+      request.idv.event = 'fingerprint.deleted';
+      return { status: 'SUCCESS', message: 'Fingerprint enrollment deleted.', deleted: true };
+    },
+  );
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FingerprintService } from '../../fingerprint/index.js';
+import { encodeGrayBmp, encodeGrayPng, syntheticFingerprint } from '../../fingerprint/synthetic/index.js';
+import { buildMultipart } from '../../testing/multipart.js';
+import { startTestServer, type TestServer } from '../../testing/services.js';
+
+const ALICE = '447911123456';
+const png = (seed: number, impression: number): Buffer =>
+  encodeGrayPng(syntheticFingerprint(seed, impression), 500);
+
+describe('fingerprint routes (real extractor and matcher, generated prints)', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const engine = new FingerprintService({
+      db: server.services.store.db,
+      dataDir: server.services.store.dataDir,
+      settings: server.services.settings,
+      pool: { size: 1 },
+    });
+    server.services.fingerprint = engine;
+    server.services.disposers.push(() => engine.close());
+  });
+  afterAll(async () => server.close());
+
+  const multipart = (url: string, mobile: string | undefined, field: string, image: Buffer) => {
+    const { body, contentType } = buildMultipart([
+      ...(mobile === undefined ? [] : [{ name: 'mobile_number', value: mobile }]),
+      { name: field, filename: 'print.png', contentType: 'image/png', data: image },
+    ]);
+    return server.app.inject({
+      method: 'POST',
+      url,
+      payload: body,
+      headers: { 'content-type': contentType },
+    });
+  };
+  const json = (method: 'POST' | 'GET' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+    server.app.inject({ method, url, ...(payload ? { payload } : {}) });
+  const lastAudit = () => server.services.audit.query({}).sort((a, b) => b.seq - a.seq)[0];
+
+  it('POST /v2/enroll-fp enrolls (SPEC 2.2 plus quality and model version)', async () => {
+    const res = await multipart('/v2/enroll-fp', ALICE, 'file', png(401, 0));
+    expect(res.statusCode).toBe(200);
+    const body = res.json<Record<string, unknown>>();
+    expect(body).toMatchObject({
+      status: 'SUCCESS',
+      replaced: false,
+      model_version: server.services.fingerprint!.modelVersion,
+    });
+    expect(typeof body.message).toBe('string');
+    expect(body.quality_score).toBeGreaterThan(0);
+    expect(lastAudit()).toMatchObject({ event: 'fingerprint.enrolled', mobileMasked: '+4479*****456' });
+  });
+
+  it('POST /v2/verify-fp verifies a genuine impression (field fingerprint or file)', async () => {
+    for (const field of ['fingerprint', 'file']) {
+      const res = await multipart('/v2/verify-fp', ALICE, field, png(401, 1));
+      expect(res.statusCode).toBe(200);
+      const body = res.json<Record<string, unknown>>();
+      expect(body).toMatchObject({ status: 'SUCCESS', mobile_number: '+447911123456' });
+      expect(body.score).toBeGreaterThanOrEqual(body.threshold as number);
+      expect(body.estimated_fmr).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('rejects another finger with no_match and an unknown number with not_enrolled (HTTP 200, SPEC 2.4)', async () => {
+    const other = await multipart('/v2/verify-fp', ALICE, 'fingerprint', png(402, 0));
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toMatchObject({ step: 'fingerprint', status: 'REJECTED', reason: 'no_match' });
+    const unknown = await multipart('/v2/verify-fp', '447911123499', 'fingerprint', png(401, 1));
+    expect(unknown.json()).toMatchObject({
+      step: 'fingerprint',
+      status: 'REJECTED',
+      reason: 'not_enrolled',
+      score: 0,
+    });
+    expect(lastAudit()).toMatchObject({
+      resultStatus: 'REJECTED',
+      failedStep: 'fingerprint',
+      reason: 'not_enrolled',
+    });
+  });
+
+  it('answers 422 with the quality score for a print below the floor, 400 for bad input', async () => {
+    const blank = encodeGrayBmp({ width: 300, height: 400, data: new Uint8Array(300 * 400).fill(210) });
+    const low = await multipart('/v2/enroll-fp', '447911123411', 'file', blank);
+    expect(low.statusCode).toBe(422);
+    expect(low.json()).toMatchObject({ status: 'ERROR', code: 'QUALITY_TOO_LOW' });
+    expect(low.json<Record<string, unknown>>()).toHaveProperty('quality_score');
+    expect((await multipart('/v2/enroll-fp', undefined, 'file', png(401, 0))).statusCode).toBe(400);
+    expect((await multipart('/v2/enroll-fp', '12', 'file', png(401, 0))).json()).toMatchObject({
+      code: 'MOBILE_NUMBER_INVALID',
+    });
+    expect((await multipart('/v2/enroll-fp', ALICE, 'file', Buffer.from('not an image'))).statusCode).toBe(
+      415,
+    );
+  });
+
+  it('serves the JSON sub-service: enroll, verify, search, metadata, delete', async () => {
+    const image = (seed: number, impression: number) => png(seed, impression).toString('base64');
+    const enrolled = await json('POST', '/docs/fingerprint/api/enroll', {
+      mobile_number: '+447911123422',
+      image: image(403, 0),
+    });
+    expect(enrolled.json()).toMatchObject({ status: 'SUCCESS' });
+    expect(enrolled.json<Record<string, unknown>>().duplicate_of).toBeUndefined();
+    const verified = await json('POST', '/docs/fingerprint/api/verify', {
+      mobile_number: '447911123422',
+      image: image(403, 1),
+    });
+    expect(verified.json()).toMatchObject({ status: 'SUCCESS', mobile_number: '+447911123422' });
+
+    const search = await json('POST', '/docs/fingerprint/api/search', { image: image(403, 2), k: 2 });
+    expect(search.statusCode).toBe(200);
+    const found = search.json<{
+      candidates: { mobile_number: string; match: boolean }[];
+      gallery_size: number;
+    }>();
+    expect(found.gallery_size).toBeGreaterThanOrEqual(1);
+    expect(found.candidates[0]).toMatchObject({ mobile_number: '+447911123422', match: true });
+    expect(
+      (await json('POST', '/docs/fingerprint/api/search', { image: image(403, 2), k: 0 })).statusCode,
+    ).toBe(400);
+
+    const meta = await json('GET', '/docs/fingerprint/api/enrollments/447911123422');
+    expect(meta.json()).toMatchObject({
+      status: 'SUCCESS',
+      mobile_number: '+447911123422',
+      reenrollment_required: false,
+    });
+    expect(meta.body).not.toMatch(/template|IDVE/);
+
+    const deleted = await json('DELETE', '/docs/fingerprint/api/enrollments/447911123422');
+    expect(deleted.json()).toMatchObject({ status: 'SUCCESS', deleted: true });
+    expect(lastAudit()).toMatchObject({ event: 'fingerprint.deleted', mobileMasked: '+4479*****422' });
+    expect((await json('GET', '/docs/fingerprint/api/enrollments/447911123422')).statusCode).toBe(404);
+    expect((await json('DELETE', '/docs/fingerprint/api/enrollments/447911123422')).statusCode).toBe(404);
+  });
+
+  it('flags a finger already enrolled under another number, and answers 409 when set to reject', async () => {
+    const flagged = await multipart('/v2/enroll-fp', '447911123433', 'file', png(401, 2));
+    expect(flagged.json()).toMatchObject({ status: 'SUCCESS', duplicate_of: '+4479*****456' });
+    expect(lastAudit()).toMatchObject({ event: 'fingerprint.duplicate_flagged' });
+    server.services.settings.set('fingerprint.dedup', 'reject');
+    try {
+      const refused = await multipart('/v2/enroll-fp', '447911123444', 'file', png(401, 3));
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'CONFLICT', duplicate_of: '+4479*****456' });
+    } finally {
+      server.services.settings.set('fingerprint.dedup', 'flag');
+    }
+  });
+
+  it('documents every fingerprint route in /openapi.json', async () => {
+    const paths = Object.keys(
+      (await json('GET', '/openapi.json')).json<{ paths: Record<string, unknown> }>().paths,
+    );
+    for (const p of [
+      '/v2/enroll-fp',
+      '/v2/verify-fp',
+      '/docs/fingerprint/api/enroll',
+      '/docs/fingerprint/api/verify',
+      '/docs/fingerprint/api/search',
+      '/docs/fingerprint/api/enrollments/{mobile}',
+    ]) {
+      expect(paths).toContain(p);
+    }
+  });
+
+  it('never logs image bytes', () => {
+    const all = server.logs.join('');
+    expect(all).not.toContain(png(401, 1).toString('base64').slice(100, 160));
+  });
+});
