@@ -4,15 +4,20 @@
  * detector misses small faint faces on the whole card), then both are embedded and compared.
  */
 import sharp from 'sharp';
-import type { DetectedFace } from '../../../face/types.js';
 import type { DecodedImage } from '../../../imaging/decode.js';
 import { clampScore, type FeatureResult, type Region } from '../types.js';
 import { ghostScore, isGhostCandidate, planWindows } from './windows.js';
 
-/** What the detector needs from the face engine. */
+/** A detected face as the detector uses it (core/face's DetectedFace has more). */
+export interface FaceLike {
+  box: Region;
+}
+
+/** What the detector needs from the face engine (core/face's engine fits it). */
 export interface FacePort {
-  detect(image: DecodedImage): Promise<DetectedFace[]>;
-  embed(image: DecodedImage, face: DetectedFace): Promise<Float32Array>;
+  detect(image: DecodedImage): Promise<FaceLike[]>;
+  // Method syntax on purpose: the engine's embed takes its richer DetectedFace, which it got from detect.
+  embed(image: DecodedImage, face: FaceLike): Promise<Float32Array>;
   similarity(a: Float32Array, b: Float32Array): number;
 }
 
