@@ -7,6 +7,8 @@ import { AuditLog } from './audit-log.js';
 import type { DocumentEngine, FaceEngine, FingerprintEngine } from './contracts.js';
 import { attachOrchestrator } from './orchestrator/attach.js';
 import type { OrchestratorService } from './orchestrator/service.js';
+import { asFacePort, createDocumentEngine } from '../document/index.js';
+import { disposeMrzReader, readMrz } from '../document/mrz/index.js';
 
 /**
  * Everything the HTTP layer calls. An engine left undefined is not built (or failed to load): its routes
@@ -71,14 +73,19 @@ export async function createServices(options: ServicesOptions): Promise<Services
 }
 
 /** Engines, each wired by its issue. A load failure is fatal: never carry on with a half-loaded model. */
-async function loadEngines(_services: Services, _options: ServicesOptions): Promise<void> {
+async function loadEngines(services: Services, _options: ServicesOptions): Promise<void> {
   const broken = verifyManifestFiles().filter((m) => !m.ok);
   if (broken.length > 0) {
     throw new Error(`Model files failed their check: ${broken.map((m) => `${m.name} (${m.error ?? 'invalid'})`).join('; ')}. Run npm ci.`);
   }
   // fingerprint engine (issue 3)
   // face engine (issue 4)
-  // document engine and OCR (issue 5)
+  // document engine and OCR (issue 5): after the face engine, whose detector finds ghost portraits.
+  const face = asFacePort(services.face);
+  const document = createDocumentEngine({ db: services.store.db, readMrz, ...(face ? { face } : {}) });
+  services.disposers.push(() => document.dispose(), () => disposeMrzReader());
+  await document.warmUp();
+  services.document = document;
   // orchestrator (issue 6)
 }
 
