@@ -48,8 +48,11 @@ describe('POST /docs/orchestrator/api/verify with the real face engine and a rea
     ).map((b) => b.toString('base64')) as [string, string, string];
   });
   afterAll(async () => {
-    await server.close();
-    await nats.dispose();
+    try {
+      await (server as TestServer | undefined)?.close();
+    } finally {
+      await (nats as NatsTestServer | undefined)?.dispose();
+    }
   });
 
   const verify = (body: Record<string, unknown>) =>

@@ -88,6 +88,12 @@ export async function startNatsServer(): Promise<NatsTestServer> {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     child = proc;
+    // Safety net: a test process that dies without calling stop() must not leave a broker behind.
+    const reap = (): void => {
+      proc.kill('SIGKILL');
+    };
+    process.once('exit', reap);
+    proc.once('exit', () => process.off('exit', reap));
     await waitReady(proc);
   };
   const stop = async (): Promise<void> => {

@@ -22,7 +22,7 @@ beforeAll(async () => {
   nats = await startNatsServer();
 });
 afterAll(async () => {
-  await nats.dispose();
+  await (nats as NatsTestServer | undefined)?.dispose();
 });
 afterEach(async () => {
   if (!nats.isRunning()) await nats.restart();
