@@ -5,7 +5,7 @@ import type { SettingsStore } from '../../storage/settings.js';
 import type { FaceEngine } from '../contracts.js';
 import { startBrokerLink, type BrokerLink } from '../outbox/broker-link.js';
 import { EventFeed } from '../outbox/event-feed.js';
-import { EVENT_STREAM, EVENT_SUBJECTS, redactUrl } from '../outbox/jetstream-publisher.js';
+import { redactUrl } from '../outbox/jetstream-publisher.js';
 import { OutboxStore } from '../outbox/outbox-store.js';
 import type { RelayOptions } from '../outbox/relay.js';
 import {
@@ -16,6 +16,7 @@ import {
   type OrchestratorConfig,
 } from './config.js';
 import { buildVerificationEvent, VERIFICATION_SUBJECT, type VerificationEvent } from './event.js';
+import { healthDocument, rootDocument, type BrokerFacts } from './status.js';
 import { faceModelVersions } from './model-versions.js';
 import { normalizeStep, RAW_RANGES } from './normalize.js';
 import { runPipeline } from './pipeline.js';
@@ -160,43 +161,21 @@ export class OrchestratorService {
 
   /** Health: broker connected, outbox backlog, relay state. Degraded (still 200) while the broker is away. */
   health(): Record<string, unknown> {
-    const backlog = this.outbox.backlog();
-    const broker = this.brokerFacts();
-    const faceReady = this.options.face !== undefined;
-    const degraded = !faceReady || (broker.enabled && !broker.connected);
-    return {
-      status: degraded ? 'degraded' : 'ok',
-      face_engine: faceReady,
-      broker,
-      outbox: {
-        backlog: backlog.count,
-        oldest_unpublished_at: backlog.oldestCreatedAt,
-        head: this.outbox.lastSeq(),
-      },
+    return healthDocument({
+      faceReady: this.options.face !== undefined,
+      broker: this.brokerFacts(),
+      backlog: this.outbox.backlog(),
+      head: this.outbox.lastSeq(),
       relay: this.link?.relay.stats() ?? null,
-    };
+    });
   }
 
   /** Extra fields of the service root: the active configuration, where events go, the event schema. */
   root(): Record<string, unknown> {
-    return {
-      config: this.getConfig(),
-      queue: {
-        ...this.brokerFacts(),
-        stream: EVENT_STREAM,
-        subjects: EVENT_SUBJECTS,
-        subject: VERIFICATION_SUBJECT,
-      },
-      events: {
-        feed: '/docs/orchestrator/api/events?after=<cursor>&limit=<n>&wait=<seconds>',
-        stream: '/docs/orchestrator/api/events/stream (SSE, Last-Event-ID resumes)',
-        schema: '/openapi.json#/components/schemas/OrchestratorVerificationEvent',
-        delivery: 'at-least-once; de-duplicate on the event id (also the JetStream msgID)',
-      },
-    };
+    return rootDocument(this.getConfig(), this.brokerFacts());
   }
 
-  private brokerFacts(): { enabled: boolean; connected: boolean; url: string | null } {
+  private brokerFacts(): BrokerFacts {
     const url = this.queueUrl();
     return {
       enabled: url !== null,
