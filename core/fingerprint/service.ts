@@ -80,8 +80,15 @@ export class FingerprintService implements FingerprintEngine {
     return this.enrollFeatures(mobileE164, await this.extract(image));
   }
 
-  /** Enroll already extracted features (the image path above, imports and benchmarks). */
-  enrollFeatures(mobileE164: string, features: FingerprintFeatures): Record<string, unknown> {
+  /**
+   * Enroll already extracted features (the image path above, imports and benchmarks). `skipDuplicateCheck` is for
+   * bulk loads of galleries known to be distinct, where a 1:N search per row would dominate the load time.
+   */
+  enrollFeatures(
+    mobileE164: string,
+    features: FingerprintFeatures,
+    options: { skipDuplicateCheck?: boolean } = {},
+  ): Record<string, unknown> {
     const settings = readFingerprintSettings(this.settings);
     const quality = Math.round(features.quality);
     if (quality < settings.qualityFloor || features.minutiae.length < settings.minMinutiae) {
@@ -100,7 +107,9 @@ export class FingerprintService implements FingerprintEngine {
         },
       );
     }
-    const duplicate = this.findDuplicate(mobileE164, features, settings.dedupOneInN, settings.shortlist);
+    const duplicate = options.skipDuplicateCheck
+      ? undefined
+      : this.findDuplicate(mobileE164, features, settings.dedupOneInN, settings.shortlist);
     const duplicateOf = duplicate ? maskMobile(duplicate.mobile) : undefined;
     if (duplicate && settings.dedup === 'reject') {
       throw new CoreError('CONFLICT', 'This finger is already enrolled under another mobile number.', {
@@ -191,9 +200,7 @@ export class FingerprintService implements FingerprintEngine {
   }
 
   /** Quality and minutiae of an image without enrolling it (the console's capture preview). */
-  async preview(
-    image: DecodedImage,
-  ): Promise<{
+  async preview(image: DecodedImage): Promise<{
     width: number;
     height: number;
     quality: number;
