@@ -129,7 +129,7 @@ await until(
   10_000,
 );
 console.log(
-  `broker ${queueUrl}${nats ? ' (spawned nats-server -js)' : ''}; node ${process.version}; ${os.cpus().length} cores`,
+  `broker ${queueUrl}${nats ? ' (spawned nats-server -js)' : ''}; node ${process.version}; ${os.cpus().length} cores; measures the outbox and broker (no inference: one decision from fixed stage inputs, a fresh event id per result)`,
 );
 
 // Burst: commit as fast as the event loop allows (yielding so the relay runs alongside), until all are acknowledged.
