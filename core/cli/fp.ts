@@ -93,13 +93,17 @@ async function main(): Promise<void> {
   const command = args.positional[0];
   switch (command) {
     case 'reenroll-report':
-      return reenrollReport(args);
+      reenrollReport(args);
+      return;
     case 'synth':
-      return synth(args);
+      synth(args);
+      return;
     case 'iso-export':
-      return isoExport(args);
+      await isoExport(args);
+      return;
     case 'iso-info':
-      return isoInfo(args);
+      isoInfo(args);
+      return;
     default:
       throw new Error(`unknown command ${command ?? '(none)'}`);
   }
