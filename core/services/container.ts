@@ -9,6 +9,7 @@ import { attachOrchestrator } from './orchestrator/attach.js';
 import type { OrchestratorService } from './orchestrator/service.js';
 import { asFacePort, createDocumentEngine } from '../document/index.js';
 import { disposeMrzReader, readMrz } from '../document/mrz/index.js';
+import { FingerprintService } from '../fingerprint/index.js';
 
 /**
  * Everything the HTTP layer calls. An engine left undefined is not built (or failed to load): its routes
@@ -79,6 +80,9 @@ async function loadEngines(services: Services, _options: ServicesOptions): Promi
     throw new Error(`Model files failed their check: ${broken.map((m) => `${m.name} (${m.error ?? 'invalid'})`).join('; ')}. Run npm ci.`);
   }
   // fingerprint engine (issue 3)
+  const fingerprint = new FingerprintService({ db: services.store.db, dataDir: services.store.dataDir, settings: services.settings });
+  services.disposers.push(() => fingerprint.close());
+  services.fingerprint = fingerprint;
   // face engine (issue 4)
   // document engine and OCR (issue 5): after the face engine, whose detector finds ghost portraits.
   const face = asFacePort(services.face);
