@@ -38,20 +38,29 @@ async function stretchedWindow(card: DecodedImage, window: Region): Promise<Deco
   return { format: card.format, width: info.width, height: info.height, rgb: data };
 }
 
+async function greyCard(card: DecodedImage): Promise<DecodedImage> {
+  const { data, info } = await sharp(card.rgb, { raw: { width: card.width, height: card.height, channels: 3 } })
+    .recomb([[0.299, 0.587, 0.114], [0.299, 0.587, 0.114], [0.299, 0.587, 0.114]])
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { format: card.format, width: info.width, height: info.height, rgb: data };
+}
+
 function rounded(box: Region, dx = 0, dy = 0): Region {
   return { x: Math.round(box.x + dx), y: Math.round(box.y + dy), width: Math.round(box.width), height: Math.round(box.height) };
 }
 
 /** Run the ghost-portrait detector on a card. */
-export async function detectGhostPortrait(card: DecodedImage, face: FacePort): Promise<FeatureResult> {
+export async function detectGhostPortrait(card: DecodedImage, face: FacePort, widthFactor?: number): Promise<FeatureResult> {
   const started = performance.now();
   const ms = (): number => Math.round(performance.now() - started);
   const faces = await face.detect(card);
   const main = [...faces].sort((a, b) => area(b.box) - area(a.box))[0];
   if (!main) return { feature: 'ghost_portrait', score: 0, region: null, ms: ms(), details: { main_face: false } };
-  const mainEmbedding = await face.embed(card, main);
+  // The ghost is printed in grey: compare it with a grey rendering of the main portrait, like with like.
+  const mainEmbedding = await face.embed(await greyCard(card), main);
   let best: { similarity: number; box: Region } | null = null;
-  const windows = planWindows(card.width, card.height, main.box);
+  const windows = planWindows(card.width, card.height, main.box, widthFactor);
   let scanned = 0;
   let candidates = 0;
   for (const window of windows) {

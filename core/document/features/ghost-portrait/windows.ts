@@ -21,15 +21,19 @@ export function isGhostCandidate(main: Region, candidate: Region): boolean {
   return ratio >= GHOST_SIZE_RANGE.min && ratio <= GHOST_SIZE_RANGE.max && overlap(main, candidate) < 0.2;
 }
 
+/** Window width as a multiple of the main face's width. */
+export const WINDOW_WIDTH_FACTOR = 1.6;
+
 /**
- * Windows (4:3, about 4 expected ghost faces wide, half-overlapping) covering the card, skipping those inside the
+ * Windows (4:3, about 4 expected ghost faces wide, overlapping by 40%) covering the card, skipping those inside the
  * main face's box. The expected ghost face is 0.4 x the main face.
  */
-export function planWindows(cardWidth: number, cardHeight: number, main: Region): Region[] {
-  const width = Math.round(Math.min(cardWidth, Math.max(120, main.width * 0.4 * 4)));
+export function planWindows(cardWidth: number, cardHeight: number, main: Region, widthFactor = WINDOW_WIDTH_FACTOR): Region[] {
+  const width = Math.round(Math.min(cardWidth, Math.max(120, main.width * widthFactor)));
   const height = Math.round(Math.min(cardHeight, (width * 3) / 4));
-  const stepX = Math.max(1, Math.round(width * 0.5));
-  const stepY = Math.max(1, Math.round(height * 0.5));
+  // A ghost face is about a quarter of a window wide: a 0.6 step still puts each one wholly inside some window.
+  const stepX = Math.max(1, Math.round(width * 0.6));
+  const stepY = Math.max(1, Math.round(height * 0.6));
   const xs: number[] = [];
   const ys: number[] = [];
   for (let x = 0; x + width < cardWidth + stepX; x += stepX) xs.push(Math.min(x, cardWidth - width));

@@ -85,30 +85,49 @@ export function integralImage(image: GrayImage): IntegralImage {
   return { sums, stride };
 }
 
-function boxSum(ii: IntegralImage, x: number, y: number): number {
-  const { sums, stride } = ii;
-  const top = (y - 2) * stride;
-  const bottom = (y + 3) * stride;
-  return sums[bottom + x + 3]! - sums[bottom + x - 2]! - sums[top + x + 3]! + sums[top + x - 2]!;
-}
+/** Orientation bins of the precomputed rotated patterns (12 degrees each, as in the ORB paper). */
+const ANGLE_BINS = 30;
 
-/**
- * Write the 256-bit steered BRIEF descriptor of (x, y) into `out` at word offset `at`.
- * The caller keeps (x, y) at least PATCH_RADIUS * sqrt(2) + 3 pixels from the edges.
- */
-export function describe(ii: IntegralImage, x: number, y: number, angle: number, out: Uint32Array, at: number): void {
+// Rounded sample offsets of the pattern rotated to each bin: [bin][pair][ax, ay, bx, by].
+const ROTATED: Int8Array[] = Array.from({ length: ANGLE_BINS }, (_, bin) => {
+  const angle = (bin * 2 * Math.PI) / ANGLE_BINS;
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
+  const out = new Int8Array(256 * 4);
+  for (let i = 0; i < 256; i++) {
+    const [ax, ay, bx, by] = [PATTERN[i * 4]!, PATTERN[i * 4 + 1]!, PATTERN[i * 4 + 2]!, PATTERN[i * 4 + 3]!];
+    out[i * 4] = Math.round(ax * cos - ay * sin);
+    out[i * 4 + 1] = Math.round(ax * sin + ay * cos);
+    out[i * 4 + 2] = Math.round(bx * cos - by * sin);
+    out[i * 4 + 3] = Math.round(bx * sin + by * cos);
+  }
+  return out;
+});
+
+/**
+ * Write the 256-bit steered BRIEF descriptor of (x, y) into `out` at word offset `at`, the pattern rotated to
+ * the nearest 12-degree bin of `angle`. The caller keeps (x, y) at least PATCH_RADIUS * sqrt(2) + 3 pixels from
+ * the edges.
+ */
+export function describe(ii: IntegralImage, x: number, y: number, angle: number, out: Uint32Array, at: number): void {
+  const turn = angle / (2 * Math.PI);
+  const bin = ((Math.round(turn * ANGLE_BINS) % ANGLE_BINS) + ANGLE_BINS) % ANGLE_BINS;
+  const pattern = ROTATED[bin]!;
+  const { sums, stride } = ii;
+  // Box corners relative to a sample at (sx, sy): rows sy - 2 and sy + 3, columns sx - 2 and sx + 3.
+  const base = y * stride + x;
+  const topLeft = -2 * stride - 2;
+  const topRight = -2 * stride + 3;
+  const bottomLeft = 3 * stride - 2;
+  const bottomRight = 3 * stride + 3;
   for (let word = 0; word < DESCRIPTOR_WORDS; word++) {
     let bits = 0;
     for (let bit = 0; bit < 32; bit++) {
       const p = (word * 32 + bit) * 4;
-      const ax = PATTERN[p]!;
-      const ay = PATTERN[p + 1]!;
-      const bx = PATTERN[p + 2]!;
-      const by = PATTERN[p + 3]!;
-      const a = boxSum(ii, x + Math.round(ax * cos - ay * sin), y + Math.round(ax * sin + ay * cos));
-      const b = boxSum(ii, x + Math.round(bx * cos - by * sin), y + Math.round(bx * sin + by * cos));
+      const ia = base + pattern[p + 1]! * stride + pattern[p]!;
+      const ib = base + pattern[p + 3]! * stride + pattern[p + 2]!;
+      const a = sums[ia + bottomRight]! - sums[ia + bottomLeft]! - sums[ia + topRight]! + sums[ia + topLeft]!;
+      const b = sums[ib + bottomRight]! - sums[ib + bottomLeft]! - sums[ib + topRight]! + sums[ib + topLeft]!;
       if (a < b) bits |= 1 << bit;
     }
     out[at + word] = bits >>> 0;

@@ -35,8 +35,12 @@ export function matchRatio(query: Uint32Array, train: Uint32Array, ratio: number
     let best = 257;
     let second = 257;
     let bestIndex = -1;
+    const qa = q * DESCRIPTOR_WORDS;
     for (let t = 0; t < trainCount; t++) {
-      const d = hamming(query, q, train, t);
+      const tb = t * DESCRIPTOR_WORDS;
+      let d = 0;
+      // Stop summing once the pair cannot beat the second best: most pairs are far apart and exit early.
+      for (let w = 0; w < DESCRIPTOR_WORDS && d < second; w++) d += popcount((query[qa + w]! ^ train[tb + w]!) >>> 0);
       if (d < best) {
         second = best;
         best = d;
