@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface Props {
   open: boolean;
@@ -13,6 +13,7 @@ interface Props {
 /** A modal confirmation (native <dialog>: focus trap and Escape handled by the browser). */
 export function ConfirmDialog({ open, title, children, confirmLabel, danger, onConfirm, onCancel }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -20,8 +21,8 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger, onC
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} aria-labelledby="confirm-title" onCancel={onCancel} className="dialog">
-      <h2 id="confirm-title">{title}</h2>
+    <dialog ref={ref} aria-labelledby={titleId} onCancel={onCancel} className="dialog">
+      <h2 id={titleId}>{title}</h2>
       <div className="dialog-body">{children}</div>
       <div className="row end">
         <button type="button" onClick={onCancel}>

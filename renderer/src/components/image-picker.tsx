@@ -31,6 +31,8 @@ export function ImagePicker({ label, file, onFile, preview, hint }: Props) {
         {label}
       </label>
       <div
+        role="group"
+        aria-label={`${label} drop zone`}
         className={`drop-zone${over ? ' over' : ''}${file ? ' has-file' : ''}`}
         onDragOver={(e) => {
           e.preventDefault();

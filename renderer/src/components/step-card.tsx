@@ -61,14 +61,15 @@ export function StepCard({ step, state }: { step: StepName; state: StepState }) 
             {state.outcome.threshold !== undefined && (
               <> against threshold {formatScore(state.outcome.threshold)}</>
             )}
-            {state.outcome.oneInN !== undefined && (
-              <span className="muted">
-                {' '}
-                · at this threshold about 1 in {state.outcome.oneInN.toLocaleString('en')} impostors would
-                pass
-              </span>
+            {state.outcome.thresholdOneInN !== undefined && (
+              <> (1 false match in {state.outcome.thresholdOneInN.toLocaleString('en')})</>
             )}
           </p>
+          {state.outcome.scoreOneInN !== undefined && (
+            <p className="muted">
+              An impostor scores this high about 1 time in {state.outcome.scoreOneInN.toLocaleString('en')}.
+            </p>
+          )}
           {state.outcome.status === 'REJECTED' ? (
             <p className="error">{plainReason(state.outcome)}</p>
           ) : (

@@ -120,8 +120,10 @@ export interface StepOutcome {
   message: string;
   reason?: string;
   threshold?: number;
-  /** Expected false matches at this threshold: 1 in `oneInN`. */
-  oneInN?: number;
+  /** The threshold's calibrated false-match rate: 1 impostor comparison in `thresholdOneInN` passes it. */
+  thresholdOneInN?: number;
+  /** How rare this score is among impostors: 1 in `scoreOneInN` impostor comparisons scores this high. */
+  scoreOneInN?: number;
   /** Step extras from the engine (face boxes, detected feature and its region, ...). */
   extra?: Record<string, unknown>;
 }

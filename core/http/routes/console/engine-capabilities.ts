@@ -1,7 +1,12 @@
 import type { DecodedImage } from '../../../imaging/decode.js';
 import type { FaceEngine, FingerprintEngine } from '../../../services/contracts.js';
 import type { Services } from '../../../services/container.js';
-import type { EngineAvailability, FaceQualityResponse, FingerprintPreviewResponse } from './api-types.js';
+import type {
+  CalibrationPoint,
+  EngineAvailability,
+  FaceQualityResponse,
+  FingerprintPreviewResponse,
+} from './api-types.js';
 
 type Preview = (image: DecodedImage) => Promise<FingerprintPreviewResponse>;
 type Quality = (image: DecodedImage) => Promise<FaceQualityResponse>;
@@ -20,7 +25,6 @@ export function faceQualityOf(engine: FaceEngine): Quality | undefined {
 
 /** Which engines this server has built. */
 export function engineAvailability(services: Services): EngineAvailability {
-  const extra = services as unknown as Record<string, unknown>;
   return {
     fingerprint: services.fingerprint !== undefined,
     fingerprintPreview:
@@ -28,6 +32,34 @@ export function engineAvailability(services: Services): EngineAvailability {
     face: services.face !== undefined,
     faceQuality: services.face !== undefined && faceQualityOf(services.face) !== undefined,
     document: services.document !== undefined,
-    orchestrator: extra.orchestrator !== undefined,
+    orchestrator: orchestratorOf(services) !== undefined,
   };
+}
+
+/** The orchestrator's configuration methods, when the orchestrator is built. */
+export interface OrchestratorConfigAccess {
+  getConfig(): Record<string, unknown>;
+  setConfig(patch: unknown): Record<string, unknown>;
+}
+
+/** The orchestrator of the container (issue 6), when present. */
+export function orchestratorOf(services: Services): OrchestratorConfigAccess | undefined {
+  const candidate = (services as unknown as { orchestrator?: Partial<OrchestratorConfigAccess> })
+    .orchestrator;
+  if (candidate && typeof candidate.getConfig === 'function' && typeof candidate.setConfig === 'function') {
+    return candidate as OrchestratorConfigAccess;
+  }
+  return undefined;
+}
+
+/** A matcher's published operating points ("1 false match in N" → score threshold) and where they come from. */
+export interface Calibration {
+  source: string;
+  points: CalibrationPoint[];
+}
+
+/** An engine's calibration table, when it publishes one. */
+export function calibrationOf(engine: unknown): Calibration | undefined {
+  const candidate = (engine as { calibration?: () => Calibration } | undefined)?.calibration;
+  return typeof candidate === 'function' ? candidate.call(engine) : undefined;
 }

@@ -4,8 +4,8 @@ import type { StepResult } from '../../../services/contracts.js';
 import type { Services } from '../../../services/container.js';
 import { maskMobile, normaliseMobile } from '../../../services/mobile.js';
 import { readValidatedMultipart } from '../../intake.js';
-import type { EnrollResponse, StepName, StepOutcome } from './api-types.js';
-import { fingerprintPreviewOf, faceQualityOf } from './engine-capabilities.js';
+import type { CalibrationPoint, EnrollResponse, StepName, StepOutcome } from './api-types.js';
+import { calibrationOf, fingerprintPreviewOf, faceQualityOf } from './engine-capabilities.js';
 import { requireRole, userOf } from './guard.js';
 
 function notAvailable(engine: string): CoreError {
@@ -23,12 +23,18 @@ function num(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-/** A step result as the console shows it, with its threshold and "1 in N" false-match meaning when known. */
-export function toOutcome(step: StepName, result: StepResult): StepOutcome {
+/**
+ * A step result as the console shows it: the threshold with its calibrated "1 in N" (the calibration point at that
+ * threshold) and how rare the score is among impostors (from the engine's estimated FMR of the score).
+ */
+export function toOutcome(step: StepName, result: StepResult, calibration?: CalibrationPoint[]): StepOutcome {
   const extra = result.extra ?? {};
   const threshold = num(extra.threshold);
   const fmr = num(extra.estimated_fmr) ?? num(extra.fmr);
-  const oneInN = num(extra.one_in_n) ?? (fmr && fmr > 0 ? Math.round(1 / fmr) : undefined);
+  const scoreOneInN = fmr && fmr > 0 ? Math.round(1 / fmr) : undefined;
+  const point =
+    threshold === undefined ? undefined : calibration?.find((p) => Math.abs(p.threshold - threshold) < 1e-6);
+  const thresholdOneInN = num(extra.threshold_one_in_n) ?? point?.oneInN;
   return {
     step,
     status: result.status,
@@ -36,7 +42,8 @@ export function toOutcome(step: StepName, result: StepResult): StepOutcome {
     message: result.message,
     ...(result.reason ? { reason: result.reason } : {}),
     ...(threshold === undefined ? {} : { threshold }),
-    ...(oneInN === undefined ? {} : { oneInN }),
+    ...(thresholdOneInN === undefined ? {} : { thresholdOneInN }),
+    ...(scoreOneInN === undefined ? {} : { scoreOneInN }),
     extra,
   };
 }
@@ -95,7 +102,11 @@ export function registerRunRoutes(app: FastifyInstance, services: Services): voi
       services.limits,
     );
     const mobile = normaliseMobile(form.text.mobile_number);
-    const outcome = toOutcome('fingerprint', await engine.verify(mobile, form.images.fingerprint!));
+    const outcome = toOutcome(
+      'fingerprint',
+      await engine.verify(mobile, form.images.fingerprint!),
+      calibrationOf(engine)?.points,
+    );
     recordStep(request, outcome, mobile);
     return outcome;
   });
@@ -109,7 +120,11 @@ export function registerRunRoutes(app: FastifyInstance, services: Services): voi
       { fileFields: [['selfie'], ['id_card']] },
       services.limits,
     );
-    const outcome = toOutcome('face_match', await engine.match(form.images.selfie!, form.images.id_card!));
+    const outcome = toOutcome(
+      'face_match',
+      await engine.match(form.images.selfie!, form.images.id_card!),
+      calibrationOf(engine)?.points,
+    );
     recordStep(request, outcome);
     return outcome;
   });

@@ -3,12 +3,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { CoreError } from '../../../errors.js';
 import type { Services } from '../../../services/container.js';
-import type {
-  CalibrationPoint,
-  ConsoleSettingsResponse,
-  ServerBindSetting,
-  ThresholdSetting,
-} from './api-types.js';
+import type { ConsoleSettingsResponse, ServerBindSetting, ThresholdSetting } from './api-types.js';
+import { calibrationOf, orchestratorOf } from './engine-capabilities.js';
 import { requireRole } from './guard.js';
 
 /** Settings key of the stored bind address, read by the server at its next start. */
@@ -20,17 +16,6 @@ const BindBody = Type.Object(
 );
 const ThresholdBody = Type.Object({ oneInN: Type.Integer({ minimum: 2 }) }, { additionalProperties: false });
 const EngineParams = Type.Object({ engine: Type.Union([Type.Literal('face'), Type.Literal('fingerprint')]) });
-
-interface Calibration {
-  source: string;
-  points: CalibrationPoint[];
-}
-
-/** An engine's calibration table (operating points measured on an evaluation set), when it publishes one. */
-function calibrationOf(engine: unknown): Calibration | undefined {
-  const candidate = (engine as { calibration?: () => Calibration } | undefined)?.calibration;
-  return typeof candidate === 'function' ? candidate.call(engine) : undefined;
-}
 
 function boundAddress(app: FastifyInstance): { host: string; port: number } {
   const address = app.server.address();
@@ -73,7 +58,10 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
     return {
       thresholds: [thresholdOf('face'), thresholdOf('fingerprint')],
       server: serverOf(),
-      orchestrator: { available: false, config: null },
+      orchestrator: {
+        available: orchestratorOf(services) !== undefined,
+        config: orchestratorOf(services)?.getConfig() ?? null,
+      },
       documents: { available: services.document !== undefined, profiles: [], referenceMarks: [] },
     };
   });
@@ -96,6 +84,20 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
       services.settings.set(`${engine}.threshold`, { oneInN: point.oneInN, threshold: point.threshold });
       request.idv.event = `settings.${engine}_threshold`;
       return thresholdOf(engine);
+    },
+  );
+
+  app.put<{ Body: Record<string, unknown> }>(
+    '/settings/orchestrator',
+    { ...admin, schema: { body: Type.Object({}, { additionalProperties: true }) } },
+    (request) => {
+      const orchestrator = orchestratorOf(services);
+      if (!orchestrator)
+        throw new CoreError('NOT_IMPLEMENTED', 'The orchestrator is not available yet on this server.');
+      // The orchestrator validates the merged configuration and names the first bad field (400).
+      const config = orchestrator.setConfig(request.body);
+      request.idv.event = 'settings.orchestrator';
+      return { available: true, config };
     },
   );
 

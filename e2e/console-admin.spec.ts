@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, AUDITOR, OPERATOR, signIn } from './support/console.js';
+import { screenshot } from './support/paths.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+let server: TestServer;
+
+test.beforeAll(async () => {
+  server = await startTestServer();
+});
+
+test.afterAll(async () => {
+  await server.stop();
+});
+
+test.describe.configure({ mode: 'serial' });
+
+test('first run: create the administrator, then manage console users', async ({ page }) => {
+  await page.goto(`${server.url}/`);
+  await expect(page.getByRole('heading', { name: 'Create the administrator' })).toBeVisible();
+  await page.screenshot({ path: screenshot('01-first-run-setup') });
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByLabel('Confirm password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Create administrator' }).click();
+  await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Auth mode' })).toContainText('Observe mode');
+
+  await page.getByRole('link', { name: 'Users' }).click();
+  const form = page.getByRole('form', { name: 'New console user' });
+  for (const [user, role] of [
+    [OPERATOR, 'operator'],
+    [AUDITOR, 'auditor'],
+  ] as const) {
+    await form.getByLabel('New username').fill(user.username);
+    await form.getByLabel('Initial password').fill(user.password);
+    await form.getByLabel('Role').selectOption(role);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText(`Account ${user.username} created.`)).toBeVisible();
+  }
+  const table = page.getByRole('table', { name: 'Console users' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await page.screenshot({ path: screenshot('02-users') });
+});
+
+test('API keys: issue with a description, copy once, revoke, switch to enforce', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await signIn(page, server, ADMIN);
+  await page.getByRole('link', { name: 'API keys' }).click();
+  await page.getByLabel('Use-case description').fill('Branch onboarding backend, Leeds');
+  await page.getByRole('button', { name: 'Issue key' }).click();
+  const secret = page.getByTestId('new-key');
+  await expect(secret).toHaveText(/^idv_[a-z0-9]{10}_/);
+  const key = (await secret.textContent()) ?? '';
+  await page.getByRole('button', { name: 'Copy the new API key' }).click();
+  await expect(page.getByRole('button', { name: 'Copy the new API key' })).toHaveText('Copied');
+  expect(
+    await page.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText(),
+    ),
+  ).toBe(key);
+  const keys = page.getByRole('table', { name: 'API keys' });
+  const prefix = key.split('_')[1] ?? '';
+  await expect(keys.getByRole('row', { name: /Branch onboarding backend/ })).toContainText(`idv_${prefix}_`);
+  await expect(keys).not.toContainText(key);
+  await page.screenshot({ path: screenshot('03-api-keys-issued') });
+
+  await page.getByRole('button', { name: 'Switch to enforce' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Switch to enforce mode?' });
+  await expect(confirm).toContainText('401');
+  await confirm.getByRole('button', { name: 'Enforce API keys' }).click();
+  await expect(page.getByTestId('auth-mode')).toHaveText('enforce');
+  await expect(page.getByRole('status', { name: 'Auth mode' })).toHaveCount(0);
+  await page.screenshot({ path: screenshot('04-api-keys-enforce') });
+
+  // Enforced: the public API refuses a request without a key but not with the issued key; the console still works.
+  expect((await fetch(`${server.url}/v2/verify`, { method: 'POST' })).status).toBe(401);
+  expect(
+    (await fetch(`${server.url}/v2/verify`, { method: 'POST', headers: { 'x-api-key': key } })).status,
+  ).not.toBe(401);
+
+  await page.getByRole('button', { name: `Revoke key ${prefix}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Revoke this key?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Revoke key' }).click();
+  await expect(keys.getByRole('row', { name: /Branch onboarding backend/ })).toContainText('revoked');
+  expect(
+    (await fetch(`${server.url}/v2/verify`, { method: 'POST', headers: { 'x-api-key': key } })).status,
+  ).toBe(401);
+
+  await page.getByRole('button', { name: 'Switch back to observe' }).click();
+  await page
+    .getByRole('dialog', { name: 'Switch back to observe mode?' })
+    .getByRole('button', { name: 'Switch to observe' })
+    .click();
+  await expect(page.getByRole('status', { name: 'Auth mode' })).toBeVisible();
+});
+
+test('roles: an auditor sees only the audit screen; an operator only enroll and verify', async ({ page }) => {
+  await signIn(page, server, AUDITOR);
+  const nav = page.getByRole('navigation', { name: 'Screens' });
+  await expect(nav.getByRole('link')).toHaveText(['Results & audit']);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, server, OPERATOR);
+  await expect(nav.getByRole('link')).toHaveText(['Enroll', 'Verify']);
+  // A direct visit to an admin screen falls back to the operator's first screen.
+  await page.goto(`${server.url}/keys`);
+  await expect(page.getByRole('heading', { name: 'Enroll a fingerprint' })).toBeVisible();
+});

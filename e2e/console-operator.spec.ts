@@ -1,0 +1,155 @@
+import { expect, test } from '@playwright/test';
+import type { EngineAvailability } from '../core/http/routes/console/api-types.js';
+import { createUser, engines, fillMobile, OPERATOR, setupAdmin, signIn } from './support/console.js';
+import { dropFile } from './support/drop.js';
+import { fixture, screenshot } from './support/paths.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+let server: TestServer;
+let available: EngineAvailability;
+
+test.beforeAll(async () => {
+  server = await startTestServer();
+  const admin = await setupAdmin(server);
+  await createUser(server, admin, OPERATOR, 'operator');
+  available = await engines(server, admin);
+});
+
+test.afterAll(async () => {
+  await server.stop();
+});
+
+test.describe.configure({ mode: 'serial' });
+
+test('enroll: live mobile validation, print by file and by drag and drop, preview, de-duplication', async ({
+  page,
+}) => {
+  await signIn(page, server, OPERATOR);
+  await page.getByRole('link', { name: 'Enroll' }).click();
+  await expect(page.getByRole('heading', { name: 'Enroll a fingerprint' })).toBeVisible();
+  if (!available.fingerprint) {
+    await expect(page.getByText('Fingerprint enrollment is not available yet')).toBeVisible();
+    await page.screenshot({ path: screenshot('05-enroll') });
+    return;
+  }
+  await page.getByLabel('Number', { exact: true }).fill('12345');
+  await page.getByLabel('Number', { exact: true }).blur();
+  await expect(page.getByText('Not a valid mobile number for this country.')).toBeVisible();
+  await fillMobile(page, '7911 123456');
+  await page.getByLabel('Fingerprint image', { exact: true }).setInputFiles(fixture('finger-a-1.png'));
+  if (available.fingerprintPreview) {
+    await expect(page.getByTestId('fingerprint-quality')).toContainText('minutiae');
+    await expect(page.getByRole('img', { name: /Fingerprint with \d+ minutiae marked/ })).toBeVisible();
+  } else {
+    await expect(page.getByText('Quality preview is not available on this server.')).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Enroll fingerprint' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Enrolled' })).toContainText('+4479');
+  await page.screenshot({ path: screenshot('05-enroll') });
+
+  // The same finger (another impression) under another number, dropped onto the zone: flagged as a duplicate.
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await fillMobile(page, '7400 123456');
+  await dropFile(
+    page,
+    page.getByRole('group', { name: 'Fingerprint image drop zone' }),
+    fixture('finger-a-2.png'),
+    'image/png',
+  );
+  await expect(page.getByRole('img', { name: /Fingerprint/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Enroll fingerprint' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Possible duplicate' })).toContainText(
+    'already enrolled under',
+  );
+  await page.screenshot({ path: screenshot('05b-enroll-duplicate') });
+});
+
+test('verify: selfie from the camera with live feedback, card from a file, three steps in order', async ({
+  page,
+}) => {
+  await signIn(page, server, OPERATOR);
+  await page.getByRole('link', { name: 'Verify' }).click();
+  await fillMobile(page, '7911 123456');
+  await page.getByLabel('Fingerprint image', { exact: true }).setInputFiles(fixture('finger-a-2.png'));
+
+  await page.getByRole('button', { name: 'Start selfie camera' }).click();
+  await expect(page.getByLabel('Selfie camera preview')).toBeVisible();
+  await expect
+    .poll(() =>
+      page
+        .getByLabel('Selfie camera preview')
+        .evaluate((v) => (v as unknown as { videoWidth: number }).videoWidth),
+    )
+    .toBeGreaterThan(0);
+  const feedback = page.getByTestId('selfie-feedback');
+  if (available.faceQuality) {
+    await expect(feedback).not.toHaveText(/^(|Checking the picture…)$/);
+  } else {
+    await expect(feedback).toHaveText('');
+  }
+  await page.screenshot({ path: screenshot('06-verify-camera') });
+  await page.getByRole('button', { name: 'Capture selfie' }).click();
+  await expect(page.getByRole('img', { name: /^Selfie/ })).toBeVisible();
+  await page.getByLabel('ID card image', { exact: true }).setInputFiles(fixture('id-card.jpg'));
+  await expect(page.getByRole('img', { name: /^ID card/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Run verification' }).click();
+  const fingerprint = page.getByRole('listitem', { name: 'Fingerprint step' });
+  const face = page.getByRole('listitem', { name: 'Face match step' });
+  const card = page.getByRole('listitem', { name: 'ID card security feature step' });
+  await expect(
+    page.getByRole('status').filter({ hasText: /^(Verified|Rejected at|Not verified)/ }),
+  ).toBeVisible({ timeout: 120_000 });
+  await page.screenshot({ path: screenshot('07-verify-result') });
+
+  if (!available.fingerprint) {
+    await expect(fingerprint).toHaveAttribute('data-status', 'unavailable');
+    await expect(fingerprint).toContainText('not available yet');
+    await expect(face).toHaveAttribute('data-status', 'skipped');
+    await expect(card).toHaveAttribute('data-status', 'skipped');
+    await expect(page.getByText('A check could not run')).toBeVisible();
+    return;
+  }
+  await expect(fingerprint).toHaveAttribute('data-status', 'passed');
+  await expect(fingerprint).toContainText('against threshold');
+  await expect(fingerprint).toContainText(/1 false match in [\d,]+/);
+  if (!available.face) {
+    await expect(face).toHaveAttribute('data-status', 'unavailable');
+    await expect(card).toHaveAttribute('data-status', 'skipped');
+    return;
+  }
+  await expect(face).toHaveAttribute('data-status', 'passed');
+  if (!available.document) {
+    await expect(card).toHaveAttribute('data-status', 'unavailable');
+    return;
+  }
+  await expect(card).toHaveAttribute('data-status', 'passed');
+  await expect(page.getByRole('status').filter({ hasText: 'Verified' })).toContainText(
+    'All three checks passed',
+  );
+});
+
+test('verify: a print of another finger is rejected at the fingerprint step with a plain reason', async ({
+  page,
+}) => {
+  await signIn(page, server, OPERATOR);
+  await page.getByRole('link', { name: 'Verify' }).click();
+  await fillMobile(page, '7911 123456');
+  await page.getByLabel('Fingerprint image', { exact: true }).setInputFiles(fixture('finger-b-1.png'));
+  await page.getByLabel('Selfie image', { exact: true }).setInputFiles(fixture('selfie.jpg'));
+  await page.getByLabel('ID card image', { exact: true }).setInputFiles(fixture('id-card.jpg'));
+  await page.getByRole('button', { name: 'Run verification' }).click();
+  const fingerprint = page.getByRole('listitem', { name: 'Fingerprint step' });
+  if (!available.fingerprint) {
+    await expect(fingerprint).toHaveAttribute('data-status', 'unavailable');
+    return;
+  }
+  await expect(fingerprint).toHaveAttribute('data-status', 'rejected', { timeout: 120_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'Rejected at fingerprint' })).toContainText(
+    'does not match',
+  );
+  await expect(page.getByRole('listitem', { name: 'Face match step' })).toHaveAttribute(
+    'data-status',
+    'skipped',
+  );
+});
