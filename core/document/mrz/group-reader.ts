@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { LineRecognizer } from '../ocr/paddle-recognizer.js';
 import type { CtcLine } from '../ocr/ctc.js';
 import { fitLineLength } from './line-length.js';
@@ -15,6 +14,9 @@ import { toRaster, type OrientedView } from './view.js';
 export const MRZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 /** Line crops are scaled so the text is at most this high: the recogniser reads at 48 pixels anyway. */
 const MAX_LINE_HEIGHT = 96;
+
+/** Mean character probability below which a line's repaired check digits are not trusted. */
+const MIN_LINE_CONFIDENCE = 0.5;
 
 /** How a line strip is cut (height as a multiple of the text's) and fitted into the recogniser (share of its height). */
 interface Variant {
@@ -65,6 +67,8 @@ export async function readGroup(group: LineBand[], view: OrientedView, rec: Line
       group.map((band) => rec.recognize(cutStrip(crop, band, view, left, top, cropScale, variant.strip), MRZ_ALPHABET, { fill: variant.fill })),
     );
     const attempt = interpret(lines, group.length, region);
+    // Not MRZ-like at the first look (no fillers, wrong length): other cuts will not make it one.
+    if (!attempt && !best) break;
     if (attempt && (!best || attempt.score > best.score)) best = attempt;
     if (best?.reading.valid) break;
   }
@@ -77,27 +81,21 @@ function cutStrip(crop: Raster, band: LineBand, view: OrientedView, left: number
   const centreX = band.x + band.width / 2;
   const centreY = band.cy + (centreX - band.cx) * Math.tan(band.angle);
   const textHeight = Math.max(band.height * 0.5, band.height - band.width * Math.abs(Math.tan(band.angle)));
-  const strip = sampleRotatedRect(crop, {
+  return sampleRotatedRect(crop, {
     cx: (centreX / view.scale - left) * cropScale,
     cy: (centreY / view.scale - top) * cropScale,
     width: (band.width / Math.cos(band.angle) + textHeight) * k,
     height: textHeight * stripHeight * k,
     angle: band.angle,
   });
-  const debugDir = process.env.MRZ_DEBUG_DIR;
-  if (debugDir) {
-    // Development aid only (a strip is part of a document image): never set in production.
-    void sharp(strip.data, { raw: { width: strip.width, height: strip.height, channels: 1 } })
-      .png()
-      .toFile(`${debugDir}/strip-${Math.round(band.cy)}-${stripHeight}.png`);
-  }
-  return strip;
 }
 
 function interpret(lines: CtcLine[], count: number, region: MrzReading['region']): Attempt | null {
-  const meanLength = lines.reduce((s, l) => s + l.chars.length, 0) / lines.length;
-  const length = count === 3 ? 30 : meanLength > 40 ? 44 : 36;
-  if (meanLength < length * 0.7 || meanLength > length * 1.3) return null;
+  // The recogniser drops characters far more often than it invents them: the longest line tells the format.
+  const longest = Math.max(...lines.map((l) => l.chars.length));
+  const length = count === 3 ? 30 : longest > 40 ? 44 : 36;
+  if (longest < length * 0.8 || longest > length * 1.25) return null;
+  if (!lines.some((l) => l.text.includes('<<'))) return null;
   const fitted = lines.map((l) => fitLineLength(l.chars, length));
   const format = formatOf(fitted.map((l) => l.map((c) => c.char).join('')));
   if (!format) return null;
@@ -107,7 +105,9 @@ function interpret(lines: CtcLine[], count: number, region: MrzReading['region']
   const confidence = lines.reduce((s, l) => s + l.confidence, 0) / lines.length;
   const passed = validation.checks.filter((c) => c.valid).length / Math.max(1, validation.checks.length);
   const known = validation.countries.filter((c) => c.valid).length / Math.max(1, validation.countries.length);
-  const { format: fmt, valid, checks, countries, fields } = validation;
+  const { format: fmt, checks, countries, fields } = validation;
+  // A line read this poorly can be "repaired" into any check digit: do not vouch for it.
+  const valid = validation.valid && lines.every((l) => l.confidence >= MIN_LINE_CONFIDENCE);
   return {
     reading: { format: fmt, lines: repaired, valid, checks, countries, fields, region, confidence },
     score: passed + known * 0.2 + confidence * 0.1,

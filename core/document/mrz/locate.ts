@@ -11,6 +11,9 @@ export interface LineBand {
   /** Centre of the band's ink. */
   cx: number;
   cy: number;
+  /** Length and thickness along the ink's principal axes (a uniform bar of that size has the same moments). */
+  length: number;
+  thickness: number;
 }
 
 /** Lowest black-hat response counted as ink, whatever Otsu says (flat backgrounds). */
@@ -40,19 +43,99 @@ export function analyseLines(gray: Raster): LineAnalysis {
   // A gentle vertical opening drops specks and thin rules that the closing may have joined to lines.
   const cleaned = dilate(erode(joined, 1, 2), 1, 2);
   const all = components(cleaned);
-  const bands = all
+  const bands = mergeRowNeighbours(all.filter((b) => b.height <= width * 0.16))
+    .flatMap((b) => splitStacked(b, cleaned))
     .filter((b) => b.width >= width * 0.18 && b.height >= 3 && b.height <= width * 0.08 && b.width / b.height >= 7)
     .sort((a, b) => a.y - b.y);
-  return { bands, skew: weightedMedianAngle(all.filter((b) => b.width >= width * 0.04 && b.width >= 4 * b.height)) };
+  return { bands, skew: weightedMedianAngle(all.filter((b) => b.length >= width * 0.05 && b.length >= 5 * b.thickness)) };
+}
+
+/**
+ * Join pieces of one text line (a word gap wider than the closing, e.g. `PUBLIC` and `<<JON<<<`): level pieces
+ * that overlap vertically by most of their height and are at most a few heights apart.
+ */
+function mergeRowNeighbours(pieces: LineBand[]): LineBand[] {
+  const sorted = [...pieces].sort((a, b) => a.x - b.x);
+  const out: LineBand[] = [];
+  for (const piece of sorted) {
+    const host = out.find((o) => {
+      const overlap = Math.min(o.y + o.height, piece.y + piece.height) - Math.max(o.y, piece.y);
+      const gap = piece.x - (o.x + o.width);
+      return overlap >= 0.6 * Math.min(o.height, piece.height) && gap < 3 * Math.max(o.height, piece.height) && gap > -o.width / 2;
+    });
+    if (!host) {
+      out.push({ ...piece });
+      continue;
+    }
+    const right = Math.max(host.x + host.width, piece.x + piece.width);
+    const bottom = Math.max(host.y + host.height, piece.y + piece.height);
+    const weight = host.length / (host.length + piece.length);
+    host.cx = host.cx * weight + piece.cx * (1 - weight);
+    host.cy = host.cy * weight + piece.cy * (1 - weight);
+    // Short pieces have noisy moments: the line keeps the angle of its longest piece.
+    if (piece.length > host.length) host.angle = piece.angle;
+    host.length += piece.length;
+    host.x = Math.min(host.x, piece.x);
+    host.y = Math.min(host.y, piece.y);
+    host.width = right - host.x;
+    host.height = bottom - host.y;
+  }
+  return out;
+}
+
+/**
+ * Split a band that holds two or more lines run together (small print blurred at the working scale): cut
+ * at rows of the band whose ink is well below the band's busiest rows.
+ */
+function splitStacked(band: LineBand, mask: Raster): LineBand[] {
+  if (band.height < 2.2 * Math.max(3, band.thickness / 2) || band.height < 8) return [band];
+  const rows: number[] = [];
+  for (let y = band.y; y < band.y + band.height; y++) {
+    let count = 0;
+    const row = y * mask.width;
+    for (let x = band.x; x < band.x + band.width; x++) if (mask.data[row + x] !== 0) count++;
+    rows.push(count);
+  }
+  const peak = Math.max(...rows);
+  const cuts: number[] = [];
+  let inValley = false;
+  let valleyStart = 0;
+  rows.forEach((count, i) => {
+    const low = count < peak * 0.25;
+    if (low && !inValley) {
+      inValley = true;
+      valleyStart = i;
+    } else if (!low && inValley) {
+      inValley = false;
+      if (valleyStart > 2) cuts.push(Math.round((valleyStart + i) / 2));
+    }
+  });
+  if (cuts.length === 0) return [band];
+  const edges = [0, ...cuts, band.height];
+  const parts: LineBand[] = [];
+  for (let k = 0; k + 1 < edges.length; k++) {
+    const top = edges[k] ?? 0;
+    const bottom = edges[k + 1] ?? band.height;
+    const slice = rows.slice(top, bottom);
+    const ink = slice.reduce((sum, c) => sum + c, 0);
+    if (bottom - top < 3 || ink === 0) continue;
+    const first = slice.findIndex((c) => c >= peak * 0.25);
+    const last = slice.length - 1 - [...slice].reverse().findIndex((c) => c >= peak * 0.25);
+    const y = band.y + top + Math.max(0, first);
+    const height = Math.max(3, last - Math.max(0, first) + 1);
+    const centreRow = slice.reduce((sum, c, i) => sum + c * (band.y + top + i), 0) / ink;
+    parts.push({ ...band, y, height, cy: centreRow, thickness: height });
+  }
+  return parts.length ? parts : [band];
 }
 
 function weightedMedianAngle(pieces: LineBand[]): number {
   if (pieces.length === 0) return 0;
   const sorted = [...pieces].sort((a, b) => a.angle - b.angle);
-  const total = sorted.reduce((s, b) => s + b.width, 0);
+  const total = sorted.reduce((s, b) => s + b.length, 0);
   let acc = 0;
   for (const piece of sorted) {
-    acc += piece.width;
+    acc += piece.length;
     if (acc >= total / 2) return piece.angle;
   }
   return 0;
@@ -107,7 +190,20 @@ function components(mask: Raster): LineBand[] {
     const mu20 = sxx / n - cx * cx;
     const mu02 = syy / n - cy * cy;
     const mu11 = sxy / n - cx * cy;
-    bands.push({ x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1, angle: 0.5 * Math.atan2(2 * mu11, mu20 - mu02), cx, cy });
+    const spread = Math.sqrt(((mu20 - mu02) / 2) ** 2 + mu11 ** 2);
+    const major = (mu20 + mu02) / 2 + spread;
+    const minor = Math.max(0, (mu20 + mu02) / 2 - spread);
+    bands.push({
+      x: x0,
+      y: y0,
+      width: x1 - x0 + 1,
+      height: y1 - y0 + 1,
+      angle: 0.5 * Math.atan2(2 * mu11, mu20 - mu02),
+      cx,
+      cy,
+      length: Math.sqrt(12 * major),
+      thickness: Math.sqrt(12 * minor) + 1,
+    });
   }
   return bands;
 }
@@ -129,6 +225,8 @@ export function groupMrzBands(bands: readonly LineBand[]): LineBand[][] {
         Math.abs(next.x - last.x) < 0.1 * last.width + 2 * h &&
         next.width > 0.75 * last.width &&
         next.width < 1.33 * last.width &&
+        next.height > 0.6 * last.height &&
+        next.height < 1.66 * last.height &&
         gap > 0.9 * h &&
         gap < 3.2 * h;
       if (similar) group.push(next);

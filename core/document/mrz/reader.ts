@@ -9,6 +9,8 @@ import { orient, toRaster } from './view.js';
 const MAX_GROUPS = 4;
 
 type Rotation = 0 | 90 | 180 | 270;
+/** Upright first; upside down is the commonest mistake at a scanner, then either quarter turn. */
+const ROTATIONS: Rotation[] = [0, 180, 90, 270];
 
 /** Skew beyond which the image is levelled before the zone search (radians, 1.5°). */
 const MAX_SKEW = (1.5 * Math.PI) / 180;
@@ -40,13 +42,19 @@ export async function readMrz(image: DecodedImage): Promise<MrzReading | null> {
   const started = performance.now();
   const rec = await getRecognizer();
   let best: Attempt | null = null;
-  for (const rotation of (process.env.MRZ_ROT === '0' ? [0] : [0, 180, 90, 270]) as Rotation[]) {
+  for (const rotation of ROTATIONS) {
     const attempt = await readOriented(image, rotation, rec);
     if (attempt && (!best || attempt.score > best.score)) best = attempt;
-    if (best?.reading.valid) break;
+    // Half the check digits holding means the zone was found the right way up: turning will not help.
+    if (best && (best.reading.valid || passedShare(best) >= 0.5)) break;
   }
   if (!best) return null;
   return { ...best.reading, ms: Math.round(performance.now() - started) };
+}
+
+function passedShare(attempt: Attempt): number {
+  const { checks } = attempt.reading;
+  return checks.filter((c) => c.valid).length / Math.max(1, checks.length);
 }
 
 async function readOriented(image: DecodedImage, rotation: Rotation, rec: LineRecognizer): Promise<Attempt | null> {

@@ -21,8 +21,10 @@ const SIMILAR: Record<string, string[]> = {
 };
 /** Prior probability given to a look-alike the recogniser did not propose itself. */
 const LOOKALIKE_PRIOR = 0.02;
-/** A reading at least this probable is kept: check-digit repair must not rewrite what was read clearly. */
+/** A filler read at least this clearly is kept: repair must not turn a clean filler run into data. */
 const CERTAIN = 0.97;
+/** Below this probability a country-code letter may be replaced by a look-alike that makes an ICAO code. */
+const UNSURE = 0.9;
 /** Positions tried two at a time when no single change repairs a check digit. */
 const PAIR_POSITIONS = 10;
 
@@ -85,10 +87,11 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
   const probOf = (l: number, i: number, char: string): number =>
     options[l]?.[i]?.find((o) => o.char === char)?.prob ?? 1e-4;
 
-  const tryFix = (positions: [number, number][], holds: () => boolean): void => {
+  const tryFix = (positions: [number, number][], holds: () => boolean, keepAbove = 1): void => {
     if (holds()) return;
     const ranked = positions
-      .filter(([l, i]) => (candidates[l]?.[i]?.prob ?? 0) < CERTAIN || grid[l]?.[i] !== candidates[l]?.[i]?.char)
+      .filter(([l, i]) => grid[l]?.[i] !== '<' || (candidates[l]?.[i]?.prob ?? 0) < CERTAIN)
+      .filter(([l, i]) => (candidates[l]?.[i]?.prob ?? 0) < keepAbove)
       .map(([l, i]) => ({ l, i, alts: (options[l]?.[i] ?? []).filter((o) => o.char !== grid[l]?.[i]) }))
       .filter((p) => p.alts.length > 0);
     let best: { changes: { l: number; i: number; char: string }[]; score: number } | null = null;
@@ -118,7 +121,8 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
 
   for (const country of layout.countries) {
     const positions: [number, number][] = [0, 1, 2].map((k) => [country.line, country.start + k]);
-    tryFix(positions, () => isIcaoCountryCode((grid[country.line] ?? []).slice(country.start, country.start + 3).join('')));
+    // Specimens use fictitious states (CMW): only unsure letters may change to make a code ICAO knows.
+    tryFix(positions, () => isIcaoCountryCode((grid[country.line] ?? []).slice(country.start, country.start + 3).join('')), UNSURE);
   }
   const lines = (): string[] => grid.map((l) => l.join(''));
   const groups = checkGroupsOf(layout, lines());

@@ -20,12 +20,12 @@ const MAX_WIDTH = 2400;
 /** Quiet zone added left and right (pixels at input scale) so edge glyphs are not clipped by the CTC frame. */
 const PAD = 8;
 /** Share of the input height the text fills. */
-const VFILL = Number(process.env.MRZ_VFILL ?? 1);
+const VFILL = 1;
 /**
  * Horizontal squeeze: PP-OCR was trained mostly on square CJK glyphs, and narrower Latin text is read with
  * fewer dropped characters when squeezed (mrz-lines: 96.7% at 1.0, 98.2% at 0.8).
  */
-const STRETCH = Number(process.env.MRZ_STRETCH ?? 0.8);
+const STRETCH = 0.8;
 
 /** How a line crop is fitted into the model's input. */
 export interface RecognizeOptions {
