@@ -9,7 +9,7 @@ import { CALIBRATION } from './calibration-table.js';
 import { EnrollmentStore, type EnrollmentMeta } from './enrollment-store.js';
 import { computeEmbedding, EMBEDDING_VERSION } from './index/embedding.js';
 import { compareFeatures } from './match/index.js';
-import { openStoredFeatures, searchGallery, type SearchCandidate } from './search.js';
+import { FeatureCache, openStoredFeatures, searchGallery, type SearchCandidate } from './search.js';
 import { readFingerprintSettings } from './settings.js';
 import { encodeTemplate, loadOrCreateTemplateKey, sealTemplate } from './template/index.js';
 import type { FingerprintFeatures } from './types.js';
@@ -48,6 +48,7 @@ export class FingerprintService implements FingerprintEngine {
   private readonly key: Buffer;
   private readonly pool: ExtractionPool;
   private readonly settings: SettingsStore | undefined;
+  private readonly cache = new FeatureCache();
 
   constructor(options: FingerprintServiceOptions) {
     this.modelVersion = options.modelVersion ?? FINGERPRINT_MODEL_VERSION;
@@ -175,11 +176,17 @@ export class FingerprintService implements FingerprintEngine {
     k = 5,
   ): { candidates: SearchCandidate[]; threshold: number; gallery_size: number } {
     const settings = readFingerprintSettings(this.settings);
-    const candidates = searchGallery(this.store, this.key, probe, {
-      k,
-      shortlist: Math.max(k, settings.shortlist),
-      modelVersion: this.modelVersion,
-    });
+    const candidates = searchGallery(
+      this.store,
+      this.key,
+      probe,
+      {
+        k,
+        shortlist: Math.max(k, settings.shortlist),
+        modelVersion: this.modelVersion,
+      },
+      this.cache,
+    );
     return { candidates, threshold: this.threshold(), gallery_size: this.store.count() };
   }
 
@@ -191,7 +198,9 @@ export class FingerprintService implements FingerprintEngine {
 
   /** Delete a number's template and vector; false when it was not enrolled. */
   deleteEnrollment(mobileE164: string): boolean {
-    return this.store.remove(mobileE164);
+    const removed = this.store.remove(mobileE164);
+    if (removed) this.cache.clear();
+    return removed;
   }
 
   /** Enrollments made by another model version, which must be re-enrolled. */
@@ -247,12 +256,18 @@ export class FingerprintService implements FingerprintEngine {
     oneInN: number,
     shortlist: number,
   ): SearchCandidate | undefined {
-    const [best] = searchGallery(this.store, this.key, features, {
-      k: 1,
-      shortlist,
-      modelVersion: this.modelVersion,
-      excludeMobile: mobile,
-    });
+    const [best] = searchGallery(
+      this.store,
+      this.key,
+      features,
+      {
+        k: 1,
+        shortlist,
+        modelVersion: this.modelVersion,
+        excludeMobile: mobile,
+      },
+      this.cache,
+    );
     return best && best.score >= scoreAtFmr(1 / oneInN) ? best : undefined;
   }
 
