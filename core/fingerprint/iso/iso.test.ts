@@ -53,7 +53,7 @@ describe('ISO/IEC 19794-2:2005 records', () => {
     ? fs.readdirSync(SHARED).filter((d) => d.endsWith('.secugen_iso'))
     : [];
   it.skipIf(folders.length === 0)(
-    'reads every SecuGen record of the evaluation data (skipped: /work/shared absent)',
+    'reads every SecuGen record of the evaluation data (skipped when /work/shared is absent)',
     () => {
       let files = 0;
       for (const folder of folders) {
