@@ -3,8 +3,8 @@ import type { OrientationField } from './orientation.js';
 import type { FloatImage } from './resample.js';
 
 const ANGLE_BINS = 24;
-const ALONG_RADIUS = 7;
-const ALONG_SIGMA = 3.5;
+const ALONG_RADIUS = 10;
+const ALONG_SIGMA = 5;
 const PAD = 16;
 
 /** Integer index offsets (in the padded image) and weights of a 1-D oriented kernel. */

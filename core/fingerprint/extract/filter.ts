@@ -1,11 +1,11 @@
 import { wrap, type RawMinutia } from './minutiae.js';
 
 /** Ridge fragments shorter than this between two endings are noise (pixels, about two ridge periods). */
-const FRAGMENT = 20;
+const FRAGMENT = Number(process.env.FP_FRAG ?? 20);
 /** A branch this short off a fork is a spur or a bridge (pixels). */
-const SPUR = 12;
+const SPUR = Number(process.env.FP_SPUR ?? 12);
 /** Facing endings closer than this are one broken ridge (pixels). */
-const GAP = 18;
+const GAP = Number(process.env.FP_GAP ?? 18);
 
 /**
  * Remove the classic false minutiae, judged on the original set at once: spurs (an ending whose ridge reaches a
@@ -27,16 +27,17 @@ export function removeSpurious(minutiae: RawMinutia[], width: number): RawMinuti
   const doomed = new Uint8Array(minutiae.length);
   minutiae.forEach((m, k) => {
     for (const path of m.paths) {
-      if (path.end === 'open') continue;
-      const other = find(path.pixels[path.pixels.length - 1]!);
-      if (other < 0 || other === k) continue;
-      const o = minutiae[other]!;
       const length = path.pixels.length;
-      const limit = !m.bifurcation && !o.bifurcation ? FRAGMENT : SPUR;
-      if (length <= limit) {
-        doomed[k] = 1;
-        doomed[other] = 1;
+      // A ridge that stops dead within a few pixels is a speck, whatever is at its end.
+      if (path.end === 'open') {
+        if (length < 5) doomed[k] = 1;
+        continue;
       }
+      const limit = !m.bifurcation && path.end === 'ending' ? FRAGMENT : SPUR;
+      if (length > limit) continue;
+      doomed[k] = 1;
+      const other = find(path.pixels[length - 1]!);
+      if (other >= 0) doomed[other] = 1;
     }
   });
   const endings = minutiae.map((m, k) => ({ m, k })).filter((e) => !e.m.bifurcation);

@@ -15,7 +15,7 @@ import { thin } from './skeleton.js';
 /** More minutiae than this are mostly noise; the best-quality ones are kept. */
 const MAX_MINUTIAE = 80;
 /** Minutiae closer than this many blocks to the background are cut ridges, not real endings. */
-const MIN_DEPTH = 2;
+const MIN_DEPTH = Number(process.env.FP_DEPTH ?? 2);
 
 /**
  * Extract minutiae from a grey fingerprint image. Synchronous and pure (runs in worker threads). Images at another
@@ -46,12 +46,12 @@ export function extractFeatures(image: GrayImage, options?: { dpi?: number }): F
     const b = blockOf(m.x, m.y);
     const coherence = Math.min(1, field.coherence[b]! / 0.8);
     const depth = Math.min(1, seg.depth[b]! / 5);
-    let angle = (2 * Math.PI - m.dir) % (2 * Math.PI);
+    // ISO turns counter-clockwise on screen (mirror of image y-down), and an ending points back into its ridge.
+    let angle = (3 * Math.PI - m.dir) % (2 * Math.PI);
     if (angle < 0) angle += 2 * Math.PI;
     return {
       x: m.x,
       y: m.y,
-      // Image y points down, ISO angles turn counter-clockwise as seen on screen: mirror the direction.
       angle,
       type: m.bifurcation ? 'bifurcation' : 'ending',
       quality: Math.max(1, Math.round(100 * coherence * (0.5 + 0.5 * depth))),

@@ -51,14 +51,13 @@ export function detectMinutiae(skeleton: Uint8Array, width: number, height: numb
       if (a !== 1 && a !== 3) continue;
       // Adjacent junction pixels describe one fork: keep the first.
       let clustered = false;
-      for (let k = 0; k < 8; k++) if (taken[i + offsets[k]!]) clustered = true;
+      if (a === 3) for (let k = 0; k < 8; k++) if (taken[i + offsets[k]!]) clustered = true;
       if (clustered) continue;
       const starts = walker.branches(i);
       const paths = starts.map((s) => walker.walk(i, s, TRACE_STEPS));
       if (a === 1 && paths.length === 1) {
         const d = pathDirection(width, i, paths[0]!);
         out.push({ x, y, dir: Math.atan2(-d.dy, -d.dx), bifurcation: false, paths, removed: false });
-        taken[i] = 1;
       } else if (a === 3 && paths.length === 3) {
         const v = paths.map((p) => pathDirection(width, i, p));
         const ang = v.map((d) => Math.atan2(d.dy, d.dx));

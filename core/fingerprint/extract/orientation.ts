@@ -73,8 +73,8 @@ export function estimateOrientation(image: FloatImage): OrientationField {
       vs[b] = (vs[b]! / n) * coherence[b]!;
     }
   }
-  vc = boxSum(vc, cols, rows, 1);
-  vs = boxSum(vs, cols, rows, 1);
+  vc = boxSum(vc, cols, rows, 2);
+  vs = boxSum(vs, cols, rows, 2);
   const cos2 = new Float32Array(cols * rows);
   const sin2 = new Float32Array(cols * rows);
   for (let b = 0; b < cos2.length; b++) {

@@ -3,11 +3,11 @@ import { insideHull, wrapAngle } from './geometry.js';
 import type { PreparedPrint } from './prepare.js';
 
 /** Pairing tolerance: base distance (pixels), growth per pixel away from the anchor (skin stretches), angle. */
-const DISTANCE_TOLERANCE = 12;
-const DISTANCE_GROWTH = 0.05;
-const ANGLE_TOLERANCE = Math.PI / 6;
+const DISTANCE_TOLERANCE = Number(process.env.M_DT ?? 12);
+const DISTANCE_GROWTH = Number(process.env.M_DG ?? 0.05);
+const ANGLE_TOLERANCE = Math.PI / Number(process.env.M_AT ?? 6);
 /** Overlap counts below this are raised to it, so tiny overlaps cannot score high by chance. */
-const MIN_OVERLAP = 10;
+const MIN_OVERLAP = Number(process.env.M_MO ?? 10);
 
 /** A rigid transform from print A's frame to print B's: rotate by `angle` about the origin, then translate. */
 interface Rigid {
@@ -26,14 +26,23 @@ function pairUp(a: PreparedPrint, b: PreparedPrint, local: Float32Array, t: Rigi
   const c = Math.cos(t.angle);
   const s = Math.sin(t.angle);
   const cand: { k: number; l: number; w: number }[] = [];
+  const tols = new Float64Array(b.n);
+  for (let l = 0; l < b.n; l++) {
+    const dx = b.x[l]! - ax;
+    const dy = b.y[l]! - ay;
+    tols[l] = DISTANCE_TOLERANCE + DISTANCE_GROWTH * Math.sqrt(dx * dx + dy * dy);
+  }
   for (let k = 0; k < a.n; k++) {
     const x = c * a.x[k]! - s * a.y[k]! + t.tx;
     const y = s * a.x[k]! + c * a.y[k]! + t.ty;
     const dir = a.dir[k]! + t.angle;
     for (let l = 0; l < b.n; l++) {
-      const tol = DISTANCE_TOLERANCE + DISTANCE_GROWTH * Math.hypot(b.x[l]! - ax, b.y[l]! - ay);
-      const d = Math.hypot(b.x[l]! - x, b.y[l]! - y);
-      if (d >= tol) continue;
+      const tol = tols[l]!;
+      const dx = b.x[l]! - x;
+      const dy = b.y[l]! - y;
+      const d2 = dx * dx + dy * dy;
+      if (d2 >= tol * tol) continue;
+      const d = Math.sqrt(d2);
       const da = Math.abs(wrapAngle(b.dir[l]! - dir));
       if (da >= ANGLE_TOLERANCE) continue;
       const geo = 1 - 0.5 * (d / tol) - 0.5 * (da / ANGLE_TOLERANCE);
@@ -132,7 +141,8 @@ export function consolidate(a: PreparedPrint, b: PreparedPrint, local: Float32Ar
     const dy = b.y[l]! - t.ty;
     if (insideRegion(a, cos * dx + sin * dy, -sin * dx + cos * dy)) nB++;
   }
-  const sum = p.w.reduce((acc, v) => acc + v, 0);
+  const mode = process.env.M_SCORE ?? 'w';
+  const sum = mode === 'count' ? p.w.length : mode === 'geo' ? p.w.reduce((acc, v) => acc + Math.sqrt(v), 0) : p.w.reduce((acc, v) => acc + v, 0);
   const score = (sum * sum) / (Math.max(nA, MIN_OVERLAP) * Math.max(nB, MIN_OVERLAP));
   return { score, pairs: p.ia.length };
 }

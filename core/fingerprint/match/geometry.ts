@@ -44,7 +44,7 @@ export function insideHull(hull: Float64Array, x: number, y: number, margin: num
     const by = hull[(2 * (k + 1) + 1) % (2 * n)]!;
     const ex = bx - ax;
     const ey = by - ay;
-    const len = Math.hypot(ex, ey) || 1;
+    const len = Math.sqrt(ex * ex + ey * ey) || 1;
     // Signed distance to the edge line; the hull winds so that the inside is on the positive side.
     const side = (ex * (y - ay) - ey * (x - ax)) / len;
     if (side < -margin) return false;

@@ -1,3 +1,4 @@
+import { ANGLE_BINS, angleBin, edgeKey, LENGTH_BIN, TURN_BINS, turnBin } from './edge-hash.js';
 import { NEIGHBOURS, type PreparedPrint } from './prepare.js';
 
 /** Tolerances for two edges to agree: length (pixels, plus a share of the length), and both relative angles. */
@@ -8,8 +9,9 @@ const TURN_TOLERANCE = Math.PI / 6;
 
 function agreement(a: PreparedPrint, sa: number, b: PreparedPrint, sb: number): number {
   const la = a.edgeLength[sa]!;
-  const dl = Math.abs(la - b.edgeLength[sb]!);
-  const tl = LENGTH_TOLERANCE + LENGTH_SHARE * la;
+  const lb = b.edgeLength[sb]!;
+  const dl = Math.abs(la - lb);
+  const tl = LENGTH_TOLERANCE + LENGTH_SHARE * 0.5 * (la + lb);
   if (dl >= tl) return 0;
   let da = Math.abs(a.edgeAngle[sa]! - b.edgeAngle[sb]!);
   if (da > Math.PI) da = 2 * Math.PI - da;
@@ -23,32 +25,40 @@ function agreement(a: PreparedPrint, sa: number, b: PreparedPrint, sb: number): 
 /**
  * Local similarity of every minutia pair (row-major, a.n x b.n) in [0, 1]: how well the star of nearest neighbours
  * around one minutia agrees with the star around the other, in each one's own frame (so rotation and translation
- * do not matter). Each neighbour takes its best counterpart; both directions are averaged, so the matrix of
- * (b, a) is the transpose of (a, b).
+ * do not matter). Agreeing edges are found through b's edge hash (neighbouring bins only), so the cost grows with
+ * the number of edges, not with their square. The result is symmetric: (b, a) gives the transpose of (a, b).
  */
 export function localSimilarity(a: PreparedPrint, b: PreparedPrint): Float32Array {
   const out = new Float32Array(a.n * b.n);
-  const bestB = new Float32Array(NEIGHBOURS);
+  for (let i = 0; i < a.n; i++) {
+    for (let u = 0; u < a.edgeCount[i]!; u++) {
+      const sa = i * NEIGHBOURS + u;
+      const len = a.edgeLength[sa]!;
+      const reach = LENGTH_TOLERANCE + LENGTH_SHARE * len * 1.1;
+      const l0 = Math.max(0, Math.floor((len - reach) / LENGTH_BIN));
+      const l1 = Math.floor((len + reach) / LENGTH_BIN);
+      const ab = angleBin(a.edgeAngle[sa]!);
+      const tb = turnBin(a.edgeTurn[sa]!);
+      for (let l = l0; l <= l1; l++) {
+        for (let da = -1; da <= 1; da++) {
+          const aq = (ab + da + ANGLE_BINS) % ANGLE_BINS;
+          for (let dt = -1; dt <= 1; dt++) {
+            const bucket = b.edgeHash.get(edgeKey(l, aq, (tb + dt + TURN_BINS) % TURN_BINS));
+            if (!bucket) continue;
+            for (const sb of bucket) {
+              const s = agreement(a, sa, b, sb);
+              if (s > 0) out[i * b.n + ((sb / NEIGHBOURS) | 0)]! += s;
+            }
+          }
+        }
+      }
+    }
+  }
   for (let i = 0; i < a.n; i++) {
     const ca = a.edgeCount[i]!;
-    if (ca === 0) continue;
     for (let j = 0; j < b.n; j++) {
-      const cb = b.edgeCount[j]!;
-      if (cb === 0) continue;
-      bestB.fill(0);
-      let sumA = 0;
-      for (let u = 0; u < ca; u++) {
-        let best = 0;
-        for (let v = 0; v < cb; v++) {
-          const s = agreement(a, i * NEIGHBOURS + u, b, j * NEIGHBOURS + v);
-          if (s > best) best = s;
-          if (s > bestB[v]!) bestB[v] = s;
-        }
-        sumA += best;
-      }
-      let sumB = 0;
-      for (let v = 0; v < cb; v++) sumB += bestB[v]!;
-      out[i * b.n + j] = (sumA + sumB) / (ca + cb);
+      const c = ca + b.edgeCount[j]!;
+      if (c > 0) out[i * b.n + j] = Math.min(1, (2 * out[i * b.n + j]!) / c);
     }
   }
   return out;

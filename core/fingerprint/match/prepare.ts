@@ -1,5 +1,6 @@
 import type { FingerprintFeatures } from '../types.js';
 import { decodeMask, type CoarseMask } from './extra.js';
+import { angleBin, edgeKey, lengthBin, turnBin } from './edge-hash.js';
 import { convexHull, wrapAngle } from './geometry.js';
 
 /** Neighbours per minutia in the local descriptor. */
@@ -17,6 +18,8 @@ export interface PreparedPrint {
   edgeTurn: Float64Array;
   /** Number of used slots per minutia. */
   edgeCount: Uint8Array;
+  /** Edge slots bucketed by quantised (length, angle, turn) for fast lookup; see edge-hash.ts. */
+  edgeHash: Map<number, number[]>;
   /** Where minutiae could be: the stored mask, or the convex hull of the minutiae. */
   mask: CoarseMask | undefined;
   hull: Float64Array;
@@ -45,7 +48,7 @@ export function preparePrint(features: FingerprintFeatures): PreparedPrint {
     order.length = 0;
     for (let j = 0; j < n; j++) {
       if (j === i) continue;
-      const d = Math.hypot(x[j]! - x[i]!, y[j]! - y[i]!);
+      const d = Math.sqrt((x[j]! - x[i]!) ** 2 + (y[j]! - y[i]!) ** 2);
       // Very close pairs are often twin artefacts; very far ones suffer most from skin distortion.
       if (d >= 6 && d <= 160) order.push({ j, d });
     }
@@ -60,5 +63,15 @@ export function preparePrint(features: FingerprintFeatures): PreparedPrint {
       edgeTurn[slot] = wrapAngle(dir[j]! - dir[i]!);
     }
   }
-  return { n, x, y, dir, edgeLength, edgeAngle, edgeTurn, edgeCount, mask: decodeMask(features.extra), hull: convexHull(x, y) };
+  const edgeHash = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < edgeCount[i]!; k++) {
+      const slot = i * NEIGHBOURS + k;
+      const key = edgeKey(lengthBin(edgeLength[slot]!), angleBin(edgeAngle[slot]!), turnBin(edgeTurn[slot]!));
+      const bucket = edgeHash.get(key);
+      if (bucket) bucket.push(slot);
+      else edgeHash.set(key, [slot]);
+    }
+  }
+  return { n, x, y, dir, edgeLength, edgeAngle, edgeTurn, edgeCount, edgeHash, mask: decodeMask(features.extra), hull: convexHull(x, y) };
 }
