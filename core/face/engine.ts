@@ -1,0 +1,141 @@
+import { CoreError } from '../errors.js';
+import type { DecodedImage } from '../imaging/decode.js';
+import type { FaceEngine, StepResult } from '../services/contracts.js';
+import type { SettingsStore } from '../storage/settings.js';
+import { DEFAULT_FACE_CONFIG, type FaceEngineConfig } from './config.js';
+import { estimateFmr, thresholdForFmr, type FmrCalibration } from './math/calibration.js';
+import { cosineSimilarity } from './math/softmax.js';
+import { disposeFaceModels, type FaceModels } from './models/load-all.js';
+import { alignFace } from './pipeline/align.js';
+import { detectFaces } from './pipeline/detect-faces.js';
+import { embedAligned } from './pipeline/embed.js';
+import { livenessScore } from './pipeline/liveness.js';
+import { assessQuality, type QualityReport } from './pipeline/assess.js';
+import { BoundedQueue } from './queue.js';
+import type { LivenessCalibration } from './calibration-store.js';
+import type { DetectedFace, Raster } from './types.js';
+import { compareFaces } from './pipeline/compare.js';
+
+/** Operator setting: the match threshold expressed as "one false match in N". */
+export const THRESHOLD_SETTING = 'face.thresholdOneInN';
+
+/** Default false-match rate of the match threshold. */
+export const DEFAULT_FMR = 1e-3;
+
+function raster(image: DecodedImage): Raster {
+  return { data: image.rgb, width: image.width, height: image.height, channels: 3 };
+}
+
+/**
+ * The face engine: detection, landmarks, alignment, embedding, liveness and quality over models loaded once and
+ * shared by every request; every call runs through one bounded queue (503 beyond it).
+ */
+export class FaceEngineImpl implements FaceEngine {
+  readonly #queue: BoundedQueue;
+
+  constructor(
+    private readonly models: FaceModels,
+    private readonly calibration: FmrCalibration,
+    private readonly livenessCalibration: LivenessCalibration,
+    private readonly config: FaceEngineConfig = DEFAULT_FACE_CONFIG,
+    private readonly settings?: SettingsStore,
+  ) {
+    this.#queue = new BoundedQueue(config.queue);
+  }
+
+  /** Faces of an image, best first, boxes and landmarks in its pixels (upright search only). */
+  detect(image: DecodedImage): Promise<DetectedFace[]> {
+    return this.#queue.run(() => detectFaces(this.models, raster(image), this.config.detect));
+  }
+
+  /** Faces of an ID-card image, trying quarter-turn rotations until a face looks upright. */
+  detectOnCard(image: DecodedImage): Promise<DetectedFace[]> {
+    return this.#queue.run(() =>
+      detectFaces(this.models, raster(image), { ...this.config.detect, rotations: this.config.cardRotations }),
+    );
+  }
+
+  /** L2-normalised 512-d embedding of one detected face of `image`. */
+  embed(image: DecodedImage, face: DetectedFace): Promise<Float32Array> {
+    return this.#queue.run(async () => {
+      const aligned = await alignFace(raster(image), face);
+      if (!aligned) throw new CoreError('UNPROCESSABLE', 'The face lies outside the image.');
+      return embedAligned(this.models.embedder, aligned.raster, this.config.flipAverage);
+    });
+  }
+
+  /** Cosine similarity of two embeddings, in [-1, 1]. */
+  similarity(a: Float32Array, b: Float32Array): number {
+    return cosineSimilarity(a, b);
+  }
+
+  /** The default threshold: the operator's "1 in N" setting, else the similarity at FMR 1e-3. */
+  defaultThreshold(): number {
+    const oneInN = this.settings?.get<number | null>(THRESHOLD_SETTING, null) ?? null;
+    const fmr = typeof oneInN === 'number' && oneInN >= 1 ? 1 / oneInN : DEFAULT_FMR;
+    return thresholdForFmr(this.calibration, fmr);
+  }
+
+  /** Estimated false-match rate of a similarity score. */
+  estimatedFmr(score: number): number {
+    return estimateFmr(this.calibration, score);
+  }
+
+  /** Selfie vs ID-card portrait: SUCCESS, or REJECTED with reason no_match, no_face_detected or poor_quality. */
+  async match(selfie: DecodedImage, idCard: DecodedImage, options: { threshold?: number } = {}): Promise<StepResult> {
+    const { min, max } = this.config.thresholdBounds;
+    const threshold = options.threshold ?? this.defaultThreshold();
+    if (!Number.isFinite(threshold) || threshold < min || threshold > max) {
+      throw new CoreError('FIELD_INVALID', `threshold must be between ${min} and ${max}.`, { field: 'threshold' });
+    }
+    return this.#queue.run(() =>
+      compareFaces(this.models, this.config, raster(selfie), raster(idCard), {
+        threshold,
+        estimateFmr: (s) => this.estimatedFmr(s),
+      }),
+    );
+  }
+
+  /** Passive liveness of the main face of one image; score in [0, 1], 1 = bona fide. */
+  liveness(image: DecodedImage): Promise<StepResult> {
+    return this.#queue.run(async () => {
+      const threshold = this.livenessCalibration.threshold;
+      const { score, face } = await livenessScore(this.models, this.config, raster(image));
+      const live = score >= threshold;
+      const result: StepResult = {
+        status: live ? 'SUCCESS' : 'REJECTED',
+        score: round4(score),
+        message: live ? 'The face appears live.' : 'The image looks like a presentation attack.',
+        extra: { threshold, face: face ?? null, face_detected: face !== undefined },
+      };
+      if (!live) result.reason = 'presentation_attack';
+      return result;
+    });
+  }
+
+  /** Quality checks of a selfie for live capture feedback. */
+  quality(image: DecodedImage): Promise<QualityReport> {
+    return this.#queue.run(() => assessQuality(this.models, this.config, raster(image), 'selfie'));
+  }
+
+  /** Model and calibration facts for /api/health. */
+  health(): Record<string, unknown> {
+    return {
+      models: ['fr_detect', 'fr_landmark', 'fr_feature', 'fr_liveness', 'fr_eye'],
+      loaded: true,
+      threshold: round4(this.defaultThreshold()),
+      livenessThreshold: this.livenessCalibration.threshold,
+      calibration: this.calibration.source,
+      queue: this.#queue.load,
+    };
+  }
+
+  /** Release every ONNX session. */
+  async dispose(): Promise<void> {
+    await disposeFaceModels(this.models);
+  }
+}
+
+function round4(v: number): number {
+  return Math.round(v * 10000) / 10000;
+}

@@ -1,0 +1,17 @@
+import { l2Normalize } from '../math/softmax.js';
+import type { EmbedRunner } from '../models/embedder.js';
+import { flipHorizontal } from '../pixels/warp-affine.js';
+import type { Raster } from '../types.js';
+
+/**
+ * L2-normalised embedding of an aligned face; with `flip` the embeddings of the crop and its mirror image are summed
+ * first (a cheap test-time augmentation that evens out pose and lighting asymmetry).
+ */
+export async function embedAligned(embedder: EmbedRunner, aligned: Raster, flip: boolean): Promise<Float32Array> {
+  const v = await embedder.run(aligned);
+  if (flip) {
+    const m = await embedder.run(flipHorizontal(aligned));
+    for (let i = 0; i < v.length; i++) v[i] = v[i]! + m[i]!;
+  }
+  return l2Normalize(v);
+}
