@@ -10,6 +10,7 @@ import type { OrchestratorService } from './orchestrator/service.js';
 import { asFacePort, createDocumentEngine } from '../document/index.js';
 import { disposeMrzReader, readMrz } from '../document/mrz/index.js';
 import { FingerprintService } from '../fingerprint/index.js';
+import { createFaceEngine } from '../face/index.js';
 
 /**
  * Everything the HTTP layer calls. An engine left undefined is not built (or failed to load): its routes
@@ -84,6 +85,9 @@ async function loadEngines(services: Services, _options: ServicesOptions): Promi
   services.disposers.push(() => fingerprint.close());
   services.fingerprint = fingerprint;
   // face engine (issue 4)
+  const faceEngine = await createFaceEngine({ settings: services.settings });
+  services.disposers.push(() => faceEngine.dispose());
+  services.face = faceEngine;
   // document engine and OCR (issue 5): after the face engine, whose detector finds ghost portraits.
   const face = asFacePort(services.face);
   const document = createDocumentEngine({ db: services.store.db, readMrz, ...(face ? { face } : {}) });
