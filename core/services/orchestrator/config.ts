@@ -96,6 +96,13 @@ export const OrchestratorConfigSchema = Type.Object(
       },
       { additionalProperties: false },
     ),
+    /** Days an event stays in the outbox (and the LAN feed) before it is pruned; 0 keeps every event. */
+    outbox_retention_days: Type.Integer({
+      minimum: 0,
+      maximum: 3650,
+      description:
+        'Days an event stays in the outbox and the LAN feed. With a broker configured only published events are pruned. 0 = keep forever.',
+    }),
     /** NATS URL used when neither `--queue` nor IDV_QUEUE_URL is given; null = no broker (LAN feed only). */
     queue_url: Type.Union([Type.String({ pattern: '^(nats|tls)://[^\\s]+$', maxLength: 512 }), Type.Null()], {
       description: 'NATS JetStream URL (nats://host:4222) used when --queue / IDV_QUEUE_URL are not given.',
@@ -124,6 +131,7 @@ export const DEFAULT_CONFIG: OrchestratorConfig = {
   },
   retry: { backoff_ms: 200, backoff_multiplier: 2, max_backoff_ms: 2_000 },
   gating: { fail_fast: true, on_unavailable: 'REVIEW' },
+  outbox_retention_days: 90,
   queue_url: null,
 };
 

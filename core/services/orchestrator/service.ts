@@ -55,6 +55,7 @@ export class OrchestratorService {
   private config: OrchestratorConfig;
   private link: BrokerLink | undefined;
   private started = false;
+  private pruneTimer: NodeJS.Timeout | undefined;
   private readonly modelVersions: Record<string, string>;
 
   constructor(private readonly options: OrchestratorServiceOptions) {
@@ -71,12 +72,24 @@ export class OrchestratorService {
   start(): Promise<void> {
     this.started = true;
     this.connect();
+    this.prune();
+    // Hourly is plenty for a retention counted in days; unref so it never keeps the process alive.
+    this.pruneTimer = setInterval(() => this.prune(), 60 * 60 * 1000).unref();
     return Promise.resolve();
+  }
+
+  /** Apply `outbox_retention_days`; returns the number of rows removed. */
+  prune(now = Date.now()): number {
+    const days = this.config.outbox_retention_days;
+    if (days <= 0) return 0;
+    const before = new Date(now - days * 24 * 60 * 60 * 1000).toISOString();
+    return this.outbox.prune(before, this.queueUrl() === null);
   }
 
   /** Stop relaying and release waiters; unpublished rows stay for the next start. */
   async stop(): Promise<void> {
     this.started = false;
+    clearInterval(this.pruneTimer);
     this.events.close();
     const link = this.link;
     this.link = undefined;

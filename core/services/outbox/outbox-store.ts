@@ -115,6 +115,17 @@ export class OutboxStore {
     })();
   }
 
+  /**
+   * Delete rows created before `before` (ISO time). Unpublished rows go too only when `includeUnpublished`: with a
+   * broker configured they are still owed to it.
+   */
+  prune(before: string, includeUnpublished: boolean): number {
+    const sql = includeUnpublished
+      ? 'DELETE FROM orchestrator_outbox WHERE created_at < ?'
+      : 'DELETE FROM orchestrator_outbox WHERE created_at < ? AND published_at IS NOT NULL';
+    return this.db.prepare(sql).run(before).changes;
+  }
+
   /** Unpublished rows and the age of the oldest, for health. */
   backlog(): { count: number; oldestCreatedAt: string | null } {
     const row = this.db
