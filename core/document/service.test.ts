@@ -9,6 +9,7 @@ import { openStore, type Store } from '../storage/db.js';
 import { readMrz, disposeMrzReader } from './mrz/index.js';
 import { markSvg } from './render/marks.js';
 import { renderIdCard, type RenderCardOptions } from './render/render-card.js';
+import { distortCard } from './render/distort.js';
 import { createDocumentEngine } from './index.js';
 import type { DocumentService } from './service.js';
 
@@ -75,6 +76,18 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
     const fake = await engine.checkIdCard(await card({ mark: 'lookalike' }), { profile: 'marks' });
     expect(fake).toMatchObject({ status: 'REJECTED', reason: 'feature_not_found' });
     expect(fake.score).toBeLessThan(0.5);
+  });
+
+  it('reports regions in the pixels of a large photo (matched at working size)', async () => {
+    const big = await decodeImage(await distortCard(await renderIdCard({ variant: 'dl' }), { scale: 2.5 }), { field: 'id_card' });
+    const profile = { name: 'x', description: '', features: [{ feature: 'reference_mark' as const, min_score: 0.5 }, { feature: 'pdf417' as const, min_score: 0.9 }], reference_marks: [] };
+    const [mark, pdf] = await engine.runFeatures(big, profile);
+    expect(mark?.score).toBeGreaterThanOrEqual(0.5);
+    expect(pdf?.score).toBe(1);
+    // The mark is printed at x 826-976 of the 1011-wide card; the barcode starts at x 320, y 440.
+    expect(mark?.region?.x).toBeGreaterThan(800 * 2.5);
+    expect(pdf?.region?.x).toBeGreaterThan(300 * 2.5);
+    expect(pdf?.region?.y).toBeGreaterThan(420 * 2.5);
   });
 
   it('keeps marks across a restart (keypoints read back from SQLite)', async () => {

@@ -37,6 +37,9 @@ interface Row {
   descriptors: Buffer;
   descriptor_version: number;
   created_at: string;
+  template: Buffer | null;
+  template_width: number | null;
+  template_height: number | null;
 }
 
 function blob(view: Float32Array | Uint32Array): Buffer {
@@ -71,18 +74,20 @@ export class MarkStore {
     const rows = this.db.prepare('SELECT * FROM document_reference_marks ORDER BY name').all() as Row[];
     return rows
       .filter((row) => names.length === 0 || names.includes(row.name))
-      .map((row) => ({
-        ...summary(row),
-        descriptorVersion: row.descriptor_version,
-        features: {
+      .map((row) => {
+        const features: MarkFeatures = {
           count: row.keypoint_count,
           width: row.width,
           height: row.height,
           points: new Float32Array(copyBytes(row.points)),
           scales: new Float32Array(copyBytes(row.scales)),
           descriptors: new Uint32Array(copyBytes(row.descriptors)),
-        },
-      }));
+        };
+        if (row.template && row.template_width && row.template_height) {
+          features.template = { data: new Uint8Array(copyBytes(row.template)), width: row.template_width, height: row.template_height };
+        }
+        return { ...summary(row), descriptorVersion: row.descriptor_version, features };
+      });
   }
 
   /** The PNG preview of a mark. */
@@ -103,10 +108,12 @@ export class MarkStore {
     this.db
       .prepare(
         `INSERT INTO document_reference_marks (id, name, width, height, preview_png, keypoint_count, points, scales,
-           descriptors, descriptor_version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           descriptors, descriptor_version, created_at, template, template_width, template_height)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(id, name, features.width, features.height, preview, features.count, blob(features.points), blob(features.scales),
-        blob(features.descriptors), DESCRIPTOR_VERSION, createdAt);
+        blob(features.descriptors), DESCRIPTOR_VERSION, createdAt, features.template ? Buffer.from(features.template.data) : null,
+        features.template?.width ?? null, features.template?.height ?? null);
     return { id, name, width: features.width, height: features.height, keypoints: features.count, created_at: createdAt };
   }
 

@@ -31,4 +31,14 @@ export const documentMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 21,
+    name: 'reference mark templates',
+    // A small grey picture of each mark for the photometric check that tells look-alike emblems apart.
+    up: `
+      ALTER TABLE document_reference_marks ADD COLUMN template BLOB;
+      ALTER TABLE document_reference_marks ADD COLUMN template_width INTEGER;
+      ALTER TABLE document_reference_marks ADD COLUMN template_height INTEGER;
+    `,
+  },
 ];

@@ -6,6 +6,8 @@ import type { DecodedImage } from '../../../imaging/decode.js';
 import type { MarkInput } from '../worker/tasks.js';
 import type { FeatureWorker } from '../worker/pool.js';
 import { clampScore, type FeatureResult } from '../types.js';
+import { fitWithin, scaleRegion } from '../downscale.js';
+import { CARD_WORKING_SIZE } from './prepare.js';
 
 /** Run the reference-mark detector against the given registered marks. */
 export async function detectReferenceMark(image: DecodedImage, marks: MarkInput[], worker: FeatureWorker): Promise<FeatureResult> {
@@ -13,20 +15,23 @@ export async function detectReferenceMark(image: DecodedImage, marks: MarkInput[
     return { feature: 'reference_mark', score: 0, region: null, ms: 0, details: { found: false, marks_checked: 0 } };
   }
   const started = performance.now();
+  // Matching runs at the card working size anyway: send no more pixels than that.
+  const fitted = await fitWithin(image, CARD_WORKING_SIZE.max);
   const { result: outcomes, ms: computeMs } = await worker.run({
     kind: 'find_marks',
-    image: { rgb: image.rgb, width: image.width, height: image.height },
+    image: { rgb: fitted.image.rgb, width: fitted.image.width, height: fitted.image.height },
     marks,
   });
   // `ms` is the matcher's own time; waiting behind other tasks in the worker is reported apart.
   const ms = Math.round(computeMs);
   const waited = Math.round(performance.now() - started - computeMs);
+  const f = fitted.factor;
   const best = [...outcomes].sort((a, b) => b.score - a.score || b.inliers - a.inliers)[0];
   if (!best) return { feature: 'reference_mark', score: 0, region: null, ms, details: { found: false, marks_checked: 0, queue_ms: waited } };
   return {
     feature: 'reference_mark',
     score: clampScore(best.score),
-    region: best.region,
+    region: scaleRegion(best.region, f),
     ms,
     details: {
       found: best.region !== null,
@@ -35,10 +40,11 @@ export async function detectReferenceMark(image: DecodedImage, marks: MarkInput[
       matches: best.matches,
       inliers: best.inliers,
       reprojection_error: best.meanError,
-      outline: best.outline,
+      correlation: best.correlation,
+      outline: best.outline?.map(([x, y]) => [Math.round(x * f * 100) / 100, Math.round(y * f * 100) / 100]) ?? null,
       marks_checked: outcomes.length,
       queue_ms: waited,
-      per_mark: outcomes.map((o) => ({ name: o.name, inliers: o.inliers, score: clampScore(o.score) })),
+      per_mark: outcomes.map((o) => ({ name: o.name, inliers: o.inliers, correlation: o.correlation, score: clampScore(o.score) })),
     },
   };
 }

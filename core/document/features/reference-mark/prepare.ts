@@ -6,6 +6,7 @@
 import { extractOrb, type OrbFeatures, type OrbOptions } from '../orb/orb.js';
 import { resizeBilinear, type GrayImage } from '../orb/gray-image.js';
 import type { MarkFeatures } from './match-mark.js';
+import { makeTemplate } from './verify.js';
 
 /** ORB settings for cards (measured on rendered cards, see docs/decisions.md). */
 export const CARD_ORB: OrbOptions = { maxFeatures: 2500, levels: 6, scaleFactor: 1.25, fastThreshold: 12, cellSize: 32 };
@@ -44,7 +45,7 @@ export function extractMarkFeatures(image: GrayImage, options: OrbOptions = MARK
   const base = factor < 1 ? resizeBilinear(image, Math.round(image.width * factor), Math.round(image.height * factor)) : image;
   const pad = Math.round(Math.max(base.width, base.height) * 0.1) + 8;
   const features = extractOrb(padImage(base, pad), options);
-  return { ...scalePoints(features, 1 / factor, pad), width: image.width, height: image.height };
+  return { ...scalePoints(features, 1 / factor, pad), width: image.width, height: image.height, template: makeTemplate(base) };
 }
 
 /** Keypoints of a card photo, in the photo's pixels, extracted at the working size. */
