@@ -28,6 +28,9 @@ describe('FingerprintService', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-service-'));
     store = openStore(dir);
     settings = new SettingsStore(store.db);
+    // Pin the operating point (1 false match in 1000) so these tests exercise decisions, not the calibration table.
+    settings.set('fingerprint.thresholdOneInN', 1000);
+    settings.set('fingerprint.dedupOneInN', 1000);
     service = new FingerprintService({ db: store.db, dataDir: store.dataDir, settings, pool: { size: 1 } });
   });
 
