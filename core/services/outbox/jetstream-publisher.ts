@@ -77,7 +77,8 @@ export class JetStreamPublisher implements EventPublisher {
       const connection = await connect({
         servers: this.options.url,
         name: 'idv-console-orchestrator',
-        timeout: this.options.connectTimeoutMs ?? 2000,
+        // Generous: at server start the engines' warm-up can hold the event loop for a few seconds.
+        timeout: this.options.connectTimeoutMs ?? 5000,
         reconnect: true,
         maxReconnectAttempts: -1,
         reconnectTimeWait: 500,

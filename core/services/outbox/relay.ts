@@ -22,6 +22,7 @@ export interface RelayStats {
   published: number;
   duplicates: number;
   consecutiveFailures: number;
+  /** The error of the current outage; null once the broker answers again. */
   lastError: string | null;
   lastPublishedAt: string | null;
 }
@@ -97,12 +98,14 @@ export class OutboxRelay {
         if (rows.length === 0) {
           this.current.state = 'idle';
           this.current.consecutiveFailures = 0;
+          this.current.lastError = null;
           if (!this.pendingNudge) await this.pause(this.options.idlePollMs ?? 5000);
           continue;
         }
         this.current.state = 'publishing';
         await this.untilStopped(this.publishBatch(rows));
         this.current.consecutiveFailures = 0;
+        this.current.lastError = null;
       } catch (error) {
         if (this.stopped) break;
         this.current.consecutiveFailures += 1;
