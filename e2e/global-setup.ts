@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { markSvg } from '../core/document/render/marks.js';
 import { renderIdCard } from '../core/document/render/render-card.js';
 import { encodeGrayPng, syntheticFingerprint } from '../core/fingerprint/synthetic/index.js';
 import { ARTIFACTS, FAKE_CAMERA_FILE, FIXTURES, ROOT, fixture } from './support/paths.js';
@@ -28,6 +29,13 @@ export default async function globalSetup(): Promise<void> {
     fixture('other-person.jpg'),
   );
   fs.writeFileSync(fixture('id-card.jpg'), await renderIdCard({ person: 0 }));
+  fs.writeFileSync(
+    fixture('mark-arms.png'),
+    await sharp(Buffer.from(markSvg('arms', 3)))
+      .flatten({ background: '#ffffff' })
+      .png()
+      .toBuffer(),
+  );
   fs.writeFileSync(FAKE_CAMERA_FILE, await stillToY4m(selfie, 640, 480));
   fs.mkdirSync(ARTIFACTS, { recursive: true });
 }

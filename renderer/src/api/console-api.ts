@@ -9,11 +9,13 @@ import type {
   ConsoleUserView,
   CreatedKeyResponse,
   DailyStatView,
+  DocumentProfileView,
   EngineAvailability,
   EnrollResponse,
   FaceQualityResponse,
   FingerprintPreviewResponse,
   MeResponse,
+  ReferenceMarkView,
   ServerBindSetting,
   SetupStateResponse,
   StepOutcome,
@@ -70,6 +72,17 @@ export const consoleApi = {
     request<ThresholdSetting>('PUT', `/settings/threshold/${engine}`, { oneInN }),
   setOrchestrator: (config: Record<string, unknown>) =>
     request<{ available: boolean; config: Record<string, unknown> }>('PUT', '/settings/orchestrator', config),
+  saveProfile: (profile: DocumentProfileView) =>
+    request<DocumentProfileView>('PUT', `/settings/documents/profiles/${encodeURIComponent(profile.name)}`, {
+      description: profile.description,
+      features: profile.features,
+      reference_marks: profile.reference_marks,
+    }),
+  addReferenceMark: (form: FormData) => postForm<ReferenceMarkView>('/settings/documents/marks', form),
+  deleteReferenceMark: (id: string) =>
+    request<undefined>('DELETE', `/settings/documents/marks/${encodeURIComponent(id)}`),
+  referenceMarkPreviewUrl: (id: string) =>
+    `/api/console/settings/documents/marks/${encodeURIComponent(id)}/preview`,
   setServerBind: (host: string, port: number) =>
     request<ServerBindSetting>('PUT', '/settings/server', { host, port }),
 

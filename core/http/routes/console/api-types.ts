@@ -175,5 +175,26 @@ export interface ConsoleSettingsResponse {
   thresholds: ThresholdSetting[];
   server: ServerBindSetting;
   orchestrator: { available: boolean; config: Record<string, unknown> | null };
-  documents: { available: boolean; profiles: unknown[]; referenceMarks: unknown[] };
+  documents: { available: boolean; profiles: DocumentProfileView[]; referenceMarks: ReferenceMarkView[] };
+}
+
+/** A card type's required security features (any one suffices) and the marks it looks for. */
+export interface DocumentProfileView {
+  name: string;
+  description: string;
+  features: { feature: string; min_score: number }[];
+  /** Reference-mark names to look for; empty means every registered mark. */
+  reference_marks: string[];
+  built_in: boolean;
+  updated_at: string;
+}
+
+/** A registered printed mark (issuer emblem) the reference-mark detector looks for. */
+export interface ReferenceMarkView {
+  id: string;
+  name: string;
+  width: number;
+  height: number;
+  keypoints: number;
+  created_at: string;
 }

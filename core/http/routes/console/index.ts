@@ -4,6 +4,7 @@ import { ConsoleSessions } from '../../../services/console/sessions.js';
 import type { Services } from '../../../services/container.js';
 import { registerAuditRoutes } from './audit-routes.js';
 import { registerAuthRoutes } from './auth-routes.js';
+import { registerDocumentRoutes } from './document-routes.js';
 import { engineAvailability } from './engine-capabilities.js';
 import { consoleGuard, requireRole } from './guard.js';
 import { registerKeyRoutes } from './key-routes.js';
@@ -51,6 +52,7 @@ export async function registerConsoleRoutes(
       registerKeyRoutes(scope, services.keys);
       registerAuditRoutes(scope, services.audit);
       registerSettingsRoutes(scope, services);
+      registerDocumentRoutes(scope, services);
       registerRunRoutes(scope, services);
       scope.get('/engines', { preHandler: requireRole('operator', 'admin', 'auditor') }, (request) => {
         request.idv.audited = false;

@@ -3,7 +3,14 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { CoreError } from '../../../errors.js';
 import type { Services } from '../../../services/container.js';
-import type { ConsoleSettingsResponse, ServerBindSetting, ThresholdSetting } from './api-types.js';
+import type {
+  ConsoleSettingsResponse,
+  DocumentProfileView,
+  ReferenceMarkView,
+  ServerBindSetting,
+  ThresholdSetting,
+} from './api-types.js';
+import { documentAdminOf } from './document-routes.js';
 import { calibrationOf, orchestratorOf } from './engine-capabilities.js';
 import { requireRole } from './guard.js';
 
@@ -62,7 +69,11 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
         available: orchestratorOf(services) !== undefined,
         config: orchestratorOf(services)?.getConfig() ?? null,
       },
-      documents: { available: services.document !== undefined, profiles: [], referenceMarks: [] },
+      documents: {
+        available: documentAdminOf(services) !== undefined,
+        profiles: (documentAdminOf(services)?.listProfiles() ?? []) as DocumentProfileView[],
+        referenceMarks: (documentAdminOf(services)?.listReferenceMarks() ?? []) as ReferenceMarkView[],
+      },
     };
   });
 
