@@ -11,7 +11,7 @@ export const CARD = { width: 1011, height: 638 } as const;
 /** Where each element sits on the card. */
 export const LAYOUT = {
   portrait: { x: 40, y: 112, width: 250, height: 310 },
-  ghost: { x: 690, y: 292, width: 104, height: 129 },
+  ghost: { x: 680, y: 268, width: 124, height: 154 },
   mark: { x: 826, y: 104, width: 150, height: 180 },
   mrz: { x: 50, y: 466, lineHeight: 50, fontSize: 40 },
   barcode: { x: 320, y: 440, width: 660, height: 180 },

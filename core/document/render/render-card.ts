@@ -47,10 +47,11 @@ export const DEFAULT_HOLDER: CardHolder = {
   expiryDate: '320415',
 };
 
-// Head-and-shoulders crops (left, top, size) of single faces in @vladmandic/face-api's demo group photos.
+// Head-and-shoulders crops (left, top, size) of single, near-frontal faces in @vladmandic/face-api's demo group
+// photos (ID photos are frontal).
 const PORTRAITS = [
   { file: 'sample1.jpg', left: 1340, top: 40, width: 400, height: 496 },
-  { file: 'sample3.jpg', left: 970, top: 107, width: 400, height: 496 },
+  { file: 'sample5.jpg', left: 1300, top: 279, width: 400, height: 496 },
   { file: 'sample6.jpg', left: 550, top: 219, width: 400, height: 496 },
 ] as const;
 

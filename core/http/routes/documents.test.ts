@@ -20,7 +20,7 @@ describe('POST /v1/verify (real engine, rendered cards)', () => {
     server.services.document = engine;
     server.services.disposers.push(() => engine.dispose(), () => disposeMrzReader());
     genuine = await renderIdCard({ ghost: false });
-    badMrz = await renderIdCard({ ghost: false, corruptMrz: 'expiry_date', mark: 'lookalike' });
+    badMrz = await renderIdCard({ ghost: false, corruptMrz: 'document_number', mark: 'lookalike' });
   });
   afterAll(async () => server.close());
 

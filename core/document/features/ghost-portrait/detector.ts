@@ -28,13 +28,18 @@ function area(box: Region): number {
   return box.width * box.height;
 }
 
-async function stretchedWindow(card: DecodedImage, window: Region): Promise<DecodedImage> {
-  const { data, info } = await sharp(card.rgb, { raw: { width: card.width, height: card.height, channels: 3 } })
-    .extract({ left: window.x, top: window.y, width: window.width, height: window.height })
-    // A ghost print is light and low-contrast: stretch each window to the full range before detection.
-    .normalise()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+async function stretchedWindow(card: DecodedImage, window: Region, median: boolean): Promise<DecodedImage> {
+  let pipeline = sharp(card.rgb, { raw: { width: card.width, height: card.height, channels: 3 } }).extract({
+    left: window.x,
+    top: window.y,
+    width: window.width,
+    height: window.height,
+  });
+  // Fine guilloche lines cross a ghost print and hide it from the detector: a 3x3 median removes them (but
+  // also detail the embedder needs, so embeddings use the window without it).
+  if (median) pipeline = pipeline.median(3);
+  // A ghost print is light and low-contrast: stretch each window to the full range.
+  const { data, info } = await pipeline.normalise().raw().toBuffer({ resolveWithObject: true });
   return { format: card.format, width: info.width, height: info.height, rgb: data };
 }
 
@@ -65,12 +70,14 @@ export async function detectGhostPortrait(card: DecodedImage, face: FacePort, wi
   let candidates = 0;
   for (const window of windows) {
     scanned++;
-    const image = await stretchedWindow(card, window);
+    const image = await stretchedWindow(card, window, true);
+    let plain: DecodedImage | null = null;
     for (const found of await face.detect(image)) {
       const box = rounded(found.box, window.x, window.y);
       if (!isGhostCandidate(main.box, box)) continue;
       candidates++;
-      const similarity = face.similarity(mainEmbedding, await face.embed(image, found));
+      plain ??= await stretchedWindow(card, window, false);
+      const similarity = face.similarity(mainEmbedding, await face.embed(plain, found));
       if (!best || similarity > best.similarity) best = { similarity, box };
     }
     if (best && best.similarity >= SURE_SIMILARITY) break;
