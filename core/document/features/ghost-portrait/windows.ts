@@ -50,7 +50,12 @@ export function planWindows(cardWidth: number, cardHeight: number, main: Region,
       windows.push(window);
     }
   }
-  return windows;
+  // Ghost images are printed away from the main portrait: visit the farthest windows first, so the scan that
+  // stops at a sure match usually stops early.
+  const cx = main.x + main.width / 2;
+  const cy = main.y + main.height / 2;
+  const distance = (w: Region): number => Math.hypot(w.x + w.width / 2 - cx, w.y + w.height / 2 - cy);
+  return windows.sort((a, b) => distance(b) - distance(a));
 }
 
 /** Map the cosine similarity of main and ghost embeddings to [0,1]: 0 at 0.25 or below, 1 from 0.7 up. */

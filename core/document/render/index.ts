@@ -1,0 +1,10 @@
+/**
+ * Synthetic ID cards for tests, end-to-end runs and benchmarks: `renderIdCard(options)` gives JPEG bytes,
+ * `distortCard` photographs them (scale, rotation, blur, lighting, perspective), `markSvg` the registrable mark.
+ */
+export { renderIdCard, DEFAULT_HOLDER, type RenderCardOptions } from './render-card.js';
+export { distortCard, type DistortOptions } from './distort.js';
+export { markSvg, type MarkKind } from './marks.js';
+export { buildTd1, mrzCheckDigit, type CardHolder, type MrzCorruption } from './mrz-td1.js';
+export { buildAamvaPayload } from './aamva-payload.js';
+export { CARD, LAYOUT } from './card-svg.js';
