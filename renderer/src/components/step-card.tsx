@@ -35,6 +35,12 @@ function formatScore(value: number): string {
   return Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(3);
 }
 
+/** How rare a score is among impostors, in words (estimates past a million are tail extrapolations). */
+export function scoreRarity(oneInN: number): string {
+  if (oneInN >= 1_000_000) return 'An impostor scores this high less than once in a million comparisons.';
+  return `An impostor scores this high about 1 time in ${oneInN.toLocaleString('en')}.`;
+}
+
 /** One step of the verification: status, score against threshold and its "1 in N" meaning. */
 export function StepCard({ step, state }: { step: StepName; state: StepState }) {
   const title = STEP_TITLES[step];
@@ -66,9 +72,7 @@ export function StepCard({ step, state }: { step: StepName; state: StepState }) 
             )}
           </p>
           {state.outcome.scoreOneInN !== undefined && (
-            <p className="muted">
-              An impostor scores this high about 1 time in {state.outcome.scoreOneInN.toLocaleString('en')}.
-            </p>
+            <p className="muted">{scoreRarity(state.outcome.scoreOneInN)}</p>
           )}
           {state.outcome.status === 'REJECTED' ? (
             <p className="error">{plainReason(state.outcome)}</p>

@@ -1,3 +1,5 @@
+import { readFmrCalibration } from '../../../face/calibration-store.js';
+import { thresholdForFmr } from '../../../face/math/calibration.js';
 import type { DecodedImage } from '../../../imaging/decode.js';
 import type { FaceEngine, FingerprintEngine } from '../../../services/contracts.js';
 import type { Services } from '../../../services/container.js';
@@ -17,10 +19,45 @@ export function fingerprintPreviewOf(engine: FingerprintEngine): Preview | undef
   return typeof candidate === 'function' ? candidate.bind(engine) : undefined;
 }
 
-/** The face engine's live quality check, when the engine offers one. */
+/** What the face engine's quality check reports (core/face/pipeline/assess.ts). */
+interface FaceQualityReport {
+  passed: boolean;
+  reasons: string[];
+  face: { x: number; y: number; width: number; height: number } | null;
+  faceCount: number;
+  checks?: unknown[];
+}
+
+const QUALITY_ADVICE: Record<string, string> = {
+  no_face: 'No face found: look straight at the camera.',
+  multiple_faces: 'More than one face: only the customer should be in view.',
+  face_too_small: 'Face too small: move closer to the camera.',
+  too_blurred: 'Picture blurred: hold still.',
+  too_dark: 'Too dark: add light in front of the face.',
+  overexposed: 'Too bright: avoid direct light on the face.',
+  eyes_closed: 'Eyes closed: keep the eyes open.',
+};
+
+/** Operator feedback of a quality report: the most blocking problem first, in plain words. */
+export function toFaceFeedback(report: FaceQualityReport): FaceQualityResponse {
+  const first = report.reasons[0];
+  return {
+    faceFound: report.face !== null,
+    issues: report.reasons,
+    message:
+      first === undefined
+        ? 'Face found: good to capture.'
+        : (QUALITY_ADVICE[first] ?? first.replace(/_/g, ' ')),
+    details: { face: report.face, faceCount: report.faceCount, checks: report.checks ?? [] },
+  };
+}
+
+/** The face engine's live quality check as operator feedback, when the engine offers one. */
 export function faceQualityOf(engine: FaceEngine): Quality | undefined {
-  const candidate = (engine as unknown as { quality?: Quality }).quality;
-  return typeof candidate === 'function' ? candidate.bind(engine) : undefined;
+  const candidate = (engine as unknown as { quality?: (image: DecodedImage) => Promise<FaceQualityReport> })
+    .quality;
+  if (typeof candidate !== 'function') return undefined;
+  return async (image) => toFaceFeedback(await candidate.call(engine, image));
 }
 
 /** Which engines this server has built. */
@@ -58,8 +95,31 @@ export interface Calibration {
   points: CalibrationPoint[];
 }
 
+/** The "1 false match in N" choices offered by the console. */
+export const ONE_IN_N_CHOICES = [100, 1_000, 10_000, 100_000, 1_000_000];
+
 /** An engine's calibration table, when it publishes one. */
 export function calibrationOf(engine: unknown): Calibration | undefined {
   const candidate = (engine as { calibration?: () => Calibration } | undefined)?.calibration;
   return typeof candidate === 'function' ? candidate.call(engine) : undefined;
+}
+
+/** The face engine's committed similarity → FMR calibration, as operating points. */
+function faceCalibration(): Calibration {
+  const calibration = readFmrCalibration();
+  const source = calibration.source.replace(/\/[^\s]*\//g, '');
+  return {
+    source: `${source}, ${calibration.impostorCount.toLocaleString('en')} impostor pairs, ${calibration.model}`,
+    points: ONE_IN_N_CHOICES.map((oneInN) => ({
+      oneInN,
+      threshold: thresholdForFmr(calibration, 1 / oneInN),
+    })),
+  };
+}
+
+/** Calibration of a matcher of the container: its own table, or (face) the committed calibration file. */
+export function calibrationFor(services: Services, engine: 'face' | 'fingerprint'): Calibration | undefined {
+  const built = services[engine];
+  if (!built) return undefined;
+  return calibrationOf(built) ?? (engine === 'face' ? faceCalibration() : undefined);
 }

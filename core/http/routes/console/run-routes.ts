@@ -5,7 +5,7 @@ import type { Services } from '../../../services/container.js';
 import { maskMobile, normaliseMobile } from '../../../services/mobile.js';
 import { readValidatedMultipart } from '../../intake.js';
 import type { CalibrationPoint, EnrollResponse, StepName, StepOutcome } from './api-types.js';
-import { calibrationOf, fingerprintPreviewOf, faceQualityOf } from './engine-capabilities.js';
+import { calibrationFor, fingerprintPreviewOf, faceQualityOf } from './engine-capabilities.js';
 import { requireRole, userOf } from './guard.js';
 
 function notAvailable(engine: string): CoreError {
@@ -33,7 +33,11 @@ export function toOutcome(step: StepName, result: StepResult, calibration?: Cali
   const fmr = num(extra.estimated_fmr) ?? num(extra.fmr);
   const scoreOneInN = fmr && fmr > 0 ? Math.round(1 / fmr) : undefined;
   const point =
-    threshold === undefined ? undefined : calibration?.find((p) => Math.abs(p.threshold - threshold) < 1e-6);
+    threshold === undefined
+      ? undefined
+      : calibration?.find(
+          (p) => Math.abs(p.threshold - threshold) <= 1e-3 * Math.max(1, Math.abs(threshold)),
+        );
   const thresholdOneInN = num(extra.threshold_one_in_n) ?? point?.oneInN;
   return {
     step,
@@ -105,7 +109,7 @@ export function registerRunRoutes(app: FastifyInstance, services: Services): voi
     const outcome = toOutcome(
       'fingerprint',
       await engine.verify(mobile, form.images.fingerprint!),
-      calibrationOf(engine)?.points,
+      calibrationFor(services, 'fingerprint')?.points,
     );
     recordStep(request, outcome, mobile);
     return outcome;
@@ -123,7 +127,7 @@ export function registerRunRoutes(app: FastifyInstance, services: Services): voi
     const outcome = toOutcome(
       'face_match',
       await engine.match(form.images.selfie!, form.images.id_card!),
-      calibrationOf(engine)?.points,
+      calibrationFor(services, 'face')?.points,
     );
     recordStep(request, outcome);
     return outcome;

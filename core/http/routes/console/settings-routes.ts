@@ -11,7 +11,7 @@ import type {
   ThresholdSetting,
 } from './api-types.js';
 import { documentAdminOf } from './document-routes.js';
-import { calibrationOf, orchestratorOf } from './engine-capabilities.js';
+import { calibrationFor, orchestratorOf } from './engine-capabilities.js';
 import { requireRole } from './guard.js';
 
 /** Settings key of the stored bind address, read by the server at its next start. */
@@ -35,16 +35,17 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
   const admin = { preHandler: requireRole('admin') };
 
   const thresholdOf = (engine: 'face' | 'fingerprint'): ThresholdSetting => {
-    const calibration = calibrationOf(services[engine]);
+    const calibration = calibrationFor(services, engine);
     const stored = services.settings.get<{ oneInN: number; threshold: number } | null>(
       `${engine}.threshold`,
       null,
     );
+    const oneInN = stored?.oneInN ?? services.settings.get<number | null>(`${engine}.thresholdOneInN`, null);
     return {
       engine,
       available: services[engine] !== undefined,
-      oneInN: stored?.oneInN ?? null,
-      threshold: stored?.threshold ?? null,
+      oneInN,
+      threshold: stored?.threshold ?? calibration?.points.find((p) => p.oneInN === oneInN)?.threshold ?? null,
       calibration: calibration?.points ?? [],
       calibrationSource: calibration?.source ?? '',
     };
@@ -82,7 +83,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
     { ...admin, schema: { params: EngineParams, body: ThresholdBody } },
     (request) => {
       const { engine } = request.params;
-      const point = calibrationOf(services[engine])?.points.find((p) => p.oneInN === request.body.oneInN);
+      const point = calibrationFor(services, engine)?.points.find((p) => p.oneInN === request.body.oneInN);
       if (!point) {
         throw new CoreError(
           'FIELD_INVALID',
@@ -92,7 +93,9 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
           },
         );
       }
+      // Both keys: the fingerprint engine reads the console's choice, the face engine its `thresholdOneInN` number.
       services.settings.set(`${engine}.threshold`, { oneInN: point.oneInN, threshold: point.threshold });
+      services.settings.set(`${engine}.thresholdOneInN`, point.oneInN);
       request.idv.event = `settings.${engine}_threshold`;
       return thresholdOf(engine);
     },
