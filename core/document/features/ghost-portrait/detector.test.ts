@@ -22,6 +22,7 @@ describe('ghost portrait on rendered cards (real face models)', () => {
     ['person 1', { person: 1 }, {}],
     ['person 2', { person: 2 }, {}],
     ['a rotated card', {}, { rotate: 4 }],
+    ['person 1 on a tilted card', { person: 1 }, { rotate: 4 }],
     ['a dim photo', {}, { brightness: 0.5 }],
   ])('finds the ghost of %s where it is printed', async (_name, card, distort) => {
     const result = await run(card, distort);

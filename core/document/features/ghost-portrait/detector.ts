@@ -51,6 +51,28 @@ async function greyCard(card: DecodedImage): Promise<DecodedImage> {
   return { format: card.format, width: info.width, height: info.height, rgb: data };
 }
 
+/**
+ * Second look at a candidate: a square crop 2.2x its size, enlarged to 240 px and stretched, detected and embedded
+ * again. A small ghost on a tilted card often gets a poor box in the window, hence poor landmarks and embedding.
+ */
+async function refinedSimilarity(card: DecodedImage, box: Region, face: FacePort, mainEmbedding: Float32Array): Promise<number> {
+  const side = Math.round(Math.max(box.width, box.height) * 2.2);
+  const x = Math.max(0, Math.round(box.x + box.width / 2 - side / 2));
+  const y = Math.max(0, Math.round(box.y + box.height / 2 - side / 2));
+  const width = Math.min(card.width - x, side);
+  const height = Math.min(card.height - y, side);
+  if (width < 16 || height < 16) return -1;
+  const { data, info } = await sharp(card.rgb, { raw: { width: card.width, height: card.height, channels: 3 } })
+    .extract({ left: x, top: y, width, height })
+    .resize(240, 240)
+    .normalise()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const enlarged: DecodedImage = { format: card.format, width: info.width, height: info.height, rgb: data };
+  const again = (await face.detect(enlarged)).sort((a, b) => area(b.box) - area(a.box))[0];
+  return again ? face.similarity(mainEmbedding, await face.embed(enlarged, again)) : -1;
+}
+
 function rounded(box: Region, dx = 0, dy = 0): Region {
   return { x: Math.round(box.x + dx), y: Math.round(box.y + dy), width: Math.round(box.width), height: Math.round(box.height) };
 }
@@ -77,7 +99,8 @@ export async function detectGhostPortrait(card: DecodedImage, face: FacePort, wi
       if (!isGhostCandidate(main.box, box)) continue;
       candidates++;
       plain ??= await stretchedWindow(card, window, false);
-      const similarity = face.similarity(mainEmbedding, await face.embed(plain, found));
+      let similarity = face.similarity(mainEmbedding, await face.embed(plain, found));
+      if (similarity < SURE_SIMILARITY) similarity = Math.max(similarity, await refinedSimilarity(card, box, face, mainEmbedding));
       if (!best || similarity > best.similarity) best = { similarity, box };
     }
     if (best && best.similarity >= SURE_SIMILARITY) break;
