@@ -7,10 +7,11 @@ import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
 let available: EngineAvailability;
+let admin: string;
 
 test.beforeAll(async () => {
   server = await startTestServer();
-  const admin = await setupAdmin(server);
+  admin = await setupAdmin(server);
   await createUser(server, admin, OPERATOR, 'operator');
   available = await engines(server, admin);
 });
@@ -152,4 +153,25 @@ test('verify: a print of another finger is rejected at the fingerprint step with
     'data-status',
     'skipped',
   );
+});
+
+test('operator actions are audited under the console user, never an API key, without images', async () => {
+  const response = await fetch(
+    `${server.url}/api/console/audit?keyId=console:${OPERATOR.username}&limit=200`,
+    {
+      headers: { cookie: admin },
+    },
+  );
+  expect(response.status).toBe(200);
+  const { rows } = (await response.json()) as {
+    rows: { route: string; authOutcome: string; scores: string | null }[];
+  };
+  const routes = new Set(rows.map((r) => r.route));
+  expect(routes).toContain('/api/console/login');
+  if (available.fingerprint) {
+    expect(routes).toContain('/api/console/run/enroll');
+    expect(routes).toContain('/api/console/run/verify-fingerprint');
+  }
+  expect(rows.every((r) => r.authOutcome === 'console')).toBe(true);
+  expect(JSON.stringify(rows)).not.toMatch(/base64|data:image|\/9j\//);
 });
