@@ -1,11 +1,11 @@
 import { wrap, type RawMinutia } from './minutiae.js';
 
 /** Ridge fragments shorter than this between two endings are noise (pixels, about two ridge periods). */
-const FRAGMENT = Number(process.env.FP_FRAG ?? 20);
+const FRAGMENT = 20;
 /** A branch this short off a fork is a spur or a bridge (pixels). */
-const SPUR = Number(process.env.FP_SPUR ?? 12);
+const SPUR = 12;
 /** Facing endings closer than this are one broken ridge (pixels). */
-const GAP = Number(process.env.FP_GAP ?? 18);
+const GAP = 18;
 
 /**
  * Remove the classic false minutiae, judged on the original set at once: spurs (an ending whose ridge reaches a

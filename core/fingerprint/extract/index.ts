@@ -1,5 +1,6 @@
 import { CoreError } from '../../errors.js';
-import { encodeMask, MASK_CELL } from '../match/extra.js';
+import { encodeMask } from '../match/extra.js';
+import { coarseOrientation } from './coarse-map.js';
 import type { FingerprintFeatures, GrayImage, Minutia } from '../types.js';
 import { BLOCK } from './block-grid.js';
 import { enhance } from './enhance.js';
@@ -15,7 +16,7 @@ import { thin } from './skeleton.js';
 /** More minutiae than this are mostly noise; the best-quality ones are kept. */
 const MAX_MINUTIAE = 80;
 /** Minutiae closer than this many blocks to the background are cut ridges, not real endings. */
-const MIN_DEPTH = Number(process.env.FP_DEPTH ?? 2);
+const MIN_DEPTH = 2;
 
 /**
  * Extract minutiae from a grey fingerprint image. Synchronous and pure (runs in worker threads). Images at another
@@ -58,13 +59,7 @@ export function extractFeatures(image: GrayImage, options?: { dpi?: number }): F
     };
   });
   if (minutiae.length > MAX_MINUTIAE) minutiae = [...minutiae].sort((a, b) => b.quality - a.quality).slice(0, MAX_MINUTIAE);
-  const cols = Math.ceil(width / MASK_CELL);
-  const rows = Math.ceil(height / MASK_CELL);
-  const bits = new Uint8Array(cols * rows);
-  const ratio = MASK_CELL / BLOCK;
-  for (let by = 0; by < seg.rows; by++) {
-    for (let bx = 0; bx < seg.cols; bx++) if (seg.mask[by * seg.cols + bx]) bits[((by / ratio) | 0) * cols + ((bx / ratio) | 0)] = 1;
-  }
+  const map = coarseOrientation(field, seg.mask, width, height);
   const features: FingerprintFeatures = {
     width,
     height,
@@ -72,6 +67,6 @@ export function extractFeatures(image: GrayImage, options?: { dpi?: number }): F
     minutiae,
     quality: imageQuality(field.coherence, seg.mask, minutiae.length),
   };
-  if (cols <= 255 && rows <= 255) features.extra = encodeMask({ cols, rows, bits });
+  if (map.cols <= 255 && map.rows <= 255) features.extra = encodeMask(map);
   return features;
 }

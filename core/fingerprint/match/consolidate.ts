@@ -1,20 +1,18 @@
 import { maskContains } from './extra.js';
+import { flowAgreement, type Rigid } from './flow.js';
 import { insideHull, wrapAngle } from './geometry.js';
 import type { PreparedPrint } from './prepare.js';
 
 /** Pairing tolerance: base distance (pixels), growth per pixel away from the anchor (skin stretches), angle. */
-const DISTANCE_TOLERANCE = Number(process.env.M_DT ?? 12);
-const DISTANCE_GROWTH = Number(process.env.M_DG ?? 0.05);
-const ANGLE_TOLERANCE = Math.PI / Number(process.env.M_AT ?? 6);
+const DISTANCE_TOLERANCE = 12;
+const DISTANCE_GROWTH = 0.05;
+const ANGLE_TOLERANCE = Math.PI / 6;
 /** Overlap counts below this are raised to it, so tiny overlaps cannot score high by chance. */
-const MIN_OVERLAP = Number(process.env.M_MO ?? 10);
+const MIN_OVERLAP = 10;
+/** Flow agreement at or below this zeroes the score; above, the score is scaled by its rescaled 4th power. */
+const FLOW_FLOOR = 0.3;
+const FLOW_POWER = 4;
 
-/** A rigid transform from print A's frame to print B's: rotate by `angle` about the origin, then translate. */
-interface Rigid {
-  angle: number;
-  tx: number;
-  ty: number;
-}
 
 /** Result of pairing A with B under one alignment. */
 export interface Pairing {
@@ -110,8 +108,9 @@ function insideRegion(p: PreparedPrint, x: number, y: number): boolean {
 
 /**
  * Align A onto B by the seed pair (i, j), pair minutiae greedily (best agreement first, one-to-one), refit the
- * alignment on those pairs and pair again. The score is the squared sum of pair weights over the product of the
- * minutiae counts inside the common area: the share of matchable minutiae that matched, from both sides.
+ * alignment on those pairs and pair again. The minutiae score is the squared sum of pair weights over the product
+ * of the minutiae counts inside the common area (the share of matchable minutiae that matched, from both sides),
+ * scaled down when the two ridge-flow maps disagree under the alignment.
  */
 export function consolidate(a: PreparedPrint, b: PreparedPrint, local: Float32Array, i: number, j: number): Pairing {
   const angle = wrapAngle(b.dir[j]! - a.dir[i]!);
@@ -141,8 +140,13 @@ export function consolidate(a: PreparedPrint, b: PreparedPrint, local: Float32Ar
     const dy = b.y[l]! - t.ty;
     if (insideRegion(a, cos * dx + sin * dy, -sin * dx + cos * dy)) nB++;
   }
-  const mode = process.env.M_SCORE ?? 'w';
-  const sum = mode === 'count' ? p.w.length : mode === 'geo' ? p.w.reduce((acc, v) => acc + Math.sqrt(v), 0) : p.w.reduce((acc, v) => acc + v, 0);
-  const score = (sum * sum) / (Math.max(nA, MIN_OVERLAP) * Math.max(nB, MIN_OVERLAP));
-  return { score, pairs: p.ia.length };
+  const sum = p.w.reduce((acc, v) => acc + v, 0);
+  const flow = flowAgreement(a, b, t);
+  const na = Math.max(nA, MIN_OVERLAP);
+  const nb = Math.max(nB, MIN_OVERLAP);
+  const minutiaeScore = (sum * sum) / (na * nb);
+  // Without both flow maps (ISO-imported features) the minutiae alone decide.
+  const flowFactor = flow.cells >= 4 ? Math.max(0, (flow.agreement - FLOW_FLOOR) / (1 - FLOW_FLOOR)) ** FLOW_POWER : 1;
+  return { score: minutiaeScore * flowFactor, pairs: p.ia.length };
 }
+

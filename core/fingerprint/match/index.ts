@@ -4,7 +4,7 @@ import { localSimilarity } from './local.js';
 import { preparePrint, type PreparedPrint } from './prepare.js';
 
 /** Seed pairs tried for alignment, best local similarity first. */
-const SEEDS = Number(process.env.M_SEEDS ?? 12);
+const SEEDS = 12;
 
 // Preparing a print costs O(n^2); templates compared many times (1:N) reuse it.
 const prepared = new WeakMap<FingerprintFeatures, PreparedPrint>();

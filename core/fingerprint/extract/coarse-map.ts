@@ -1,0 +1,34 @@
+import { BACKGROUND, MASK_CELL, type CoarseMask } from '../match/extra.js';
+import { BLOCK } from './block-grid.js';
+import type { OrientationField } from './orientation.js';
+
+/**
+ * Downsample the block orientation field and foreground mask to the matcher's 16 px map: each cell holds the mean
+ * ridge direction (doubled-angle average of its foreground blocks) in whole degrees, or BACKGROUND.
+ */
+export function coarseOrientation(field: OrientationField, mask: Uint8Array, width: number, height: number): CoarseMask {
+  const cols = Math.ceil(width / MASK_CELL);
+  const rows = Math.ceil(height / MASK_CELL);
+  const c = new Float32Array(cols * rows);
+  const s = new Float32Array(cols * rows);
+  const n = new Uint8Array(cols * rows);
+  const ratio = MASK_CELL / BLOCK;
+  for (let by = 0; by < field.rows; by++) {
+    for (let bx = 0; bx < field.cols; bx++) {
+      const b = by * field.cols + bx;
+      if (!mask[b]) continue;
+      const cell = ((by / ratio) | 0) * cols + ((bx / ratio) | 0);
+      c[cell]! += field.cos2[b]!;
+      s[cell]! += field.sin2[b]!;
+      n[cell]!++;
+    }
+  }
+  const cells = new Uint8Array(cols * rows).fill(BACKGROUND);
+  for (let k = 0; k < cells.length; k++) {
+    if (!n[k]) continue;
+    let t = (0.5 * Math.atan2(s[k]!, c[k]!) * 180) / Math.PI;
+    if (t < 0) t += 180;
+    cells[k] = Math.round(t) % 180;
+  }
+  return { cols, rows, cells };
+}

@@ -1,0 +1,37 @@
+import { BACKGROUND, cellAt, MASK_CELL } from './extra.js';
+import type { PreparedPrint } from './prepare.js';
+
+/** A rigid transform from print A's frame to print B's: rotate by `angle` about the origin, then translate. */
+export interface Rigid {
+  angle: number;
+  tx: number;
+  ty: number;
+}
+
+/**
+ * Agreement of the two ridge-flow maps under the alignment: mean cos(2 x angle difference) over A's cells that land
+ * on B's print, in [-1, 1]; impostors aligned by a few chance minutiae rarely agree on the flow around them.
+ */
+export function flowAgreement(a: PreparedPrint, b: PreparedPrint, t: Rigid): { agreement: number; cells: number } {
+  const ma = a.mask;
+  const mb = b.mask;
+  if (!ma || !mb) return { agreement: 1, cells: 0 };
+  const c = Math.cos(t.angle);
+  const s = Math.sin(t.angle);
+  const turn = (t.angle * 180) / Math.PI;
+  let sum = 0;
+  let cells = 0;
+  for (let cy = 0; cy < ma.rows; cy++) {
+    for (let cx = 0; cx < ma.cols; cx++) {
+      const va = ma.cells[cy * ma.cols + cx]!;
+      if (va === BACKGROUND) continue;
+      const x = (cx + 0.5) * MASK_CELL;
+      const y = (cy + 0.5) * MASK_CELL;
+      const vb = cellAt(mb, c * x - s * y + t.tx, s * x + c * y + t.ty);
+      if (vb === BACKGROUND) continue;
+      sum += Math.cos((2 * (va + turn - vb) * Math.PI) / 180);
+      cells++;
+    }
+  }
+  return { agreement: cells > 0 ? sum / cells : 1, cells };
+}
