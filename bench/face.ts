@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../core/http/app.js';
 import { createFaceEngine } from '../core/face/index.js';
-import { PEOPLE, idCardOf, inflateTo, selfieOf } from '../core/face/testing/fixtures.js';
+import { PEOPLE, cardOnDesk, idCardOf, photoLike, selfieOf } from '../core/face/testing/fixtures.js';
+import sharp from 'sharp';
 import { createServices, disposeServices } from '../core/services/container.js';
 import { buildMultipart } from '../core/testing/multipart.js';
 
@@ -28,8 +29,13 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v2/match-faces`;
 
-const selfie = await inflateTo(await selfieOf(PEOPLE.d, 1200), 1_000_000);
-const card = await inflateTo(await idCardOf(PEOPLE.d, 1600), 1_000_000);
+// Phone-like uploads: a 1536 px wide selfie and a 2048 px wide shot of a card on a desk, each about 1 MB.
+const selfie = await photoLike(await selfieOf(PEOPLE.d, 1536), 1536, 1_000_000);
+const card = await photoLike(await cardOnDesk(await idCardOf(PEOPLE.d, 1600), 2048), 2048, 1_000_000);
+const size = async (b: Buffer): Promise<string> => {
+  const m = await sharp(b).metadata();
+  return `${m.width ?? 0}x${m.height ?? 0}, ${(b.length / 1e6).toFixed(2)} MB`;
+};
 const form = buildMultipart([
   { name: 'selfie', filename: 'selfie.jpg', contentType: 'image/jpeg', data: selfie },
   { name: 'id_card', filename: 'card.jpg', contentType: 'image/jpeg', data: card },
@@ -60,7 +66,7 @@ async function clients(n: number, total: number): Promise<{ latencies: number[];
 }
 
 console.log(`node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-console.log(`selfie ${(selfie.length / 1e6).toFixed(2)} MB, ID card ${(card.length / 1e6).toFixed(2)} MB, ${requests} requests per row`);
+console.log(`selfie ${await size(selfie)}; ID card photo ${await size(card)}; ${requests} requests per row`);
 for (let i = 0; i < 3; i++) await once(); // warm-up: JIT, sharp and ONNX kernels
 console.log('clients  requests   req/s   p50 ms   p95 ms   max ms');
 for (const n of [1, 4]) {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { DEFAULT_FACE_CONFIG } from '../config.js';
 import { FMR_CALIBRATION_FILE } from '../calibration-store.js';
 import { buildCalibration, thresholdForFmr } from '../math/calibration.js';
@@ -6,7 +7,7 @@ import { equalErrorRate, foldAccuracy, tarAtFar, type ScoredPair } from '../math
 import { disposeFaceModels, loadFaceModels } from '../models/load-all.js';
 import { embedFiles } from './embed-files.js';
 import { identityOf, readLfwPairs } from './lfw-pairs.js';
-import { crossIdentityScores, pairScore } from './scores.js';
+import { crossIdentityScores, formatCalibration, pairScore } from './scores.js';
 
 /**
  * npm run eval:face -- [--json] [--folds N] [--no-write] [--no-flip] DIR
@@ -51,9 +52,9 @@ const eer = equalErrorRate(genuine, impostor);
 const far = [1e-2, 1e-3, 1e-4].map((f) => tarAtFar(genuine, impostor, f));
 
 const all = crossIdentityScores(set.embeddings, identityOf);
-const calibration = buildCalibration(all, `fr_feature+fr_landmark 5-point similarity${flip ? ', flip-averaged' : ''}`, `${dir} (${all.length} cross-identity pairs)`);
+const calibration = buildCalibration(all, `fr_feature+fr_landmark 5-point similarity${flip ? ', flip-averaged' : ''}`, `${path.basename(path.resolve(dir))}: ${all.length} cross-identity pairs of ${files.length - set.failures} images`);
 const thresholdAt1e3 = thresholdForFmr(calibration, 1e-3);
-if (write) fs.writeFileSync(FMR_CALIBRATION_FILE, `${JSON.stringify(calibration, null, 2)}\n`);
+if (write) fs.writeFileSync(FMR_CALIBRATION_FILE, formatCalibration(calibration));
 
 const result = {
   dataset: dir,

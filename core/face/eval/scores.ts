@@ -1,3 +1,5 @@
+import type { FmrCalibration } from '../math/calibration.js';
+
 /** Similarity of a pair of embeddings; a missing embedding (no face found) scores as the worst possible (-1). */
 export function pairScore(a: Float32Array | undefined, b: Float32Array | undefined): number {
   if (!a || !b) return -1;
@@ -24,4 +26,12 @@ export function crossIdentityScores(
     }
   }
   return out;
+}
+
+/** A calibration as JSON with one table point per line (readable diffs when it is re-measured). */
+export function formatCalibration(calibration: FmrCalibration): string {
+  const { points, ...rest } = calibration;
+  const head = JSON.stringify(rest, null, 2).replace(/\n}$/, '');
+  const rows = points.map(([s, f]) => `    [${s}, ${f}]`).join(',\n');
+  return `${head},\n  "points": [\n${rows}\n  ]\n}\n`;
 }

@@ -28,3 +28,17 @@ export function unrotateBox(box: FaceBox, rotation: Rotation, width: number, hei
   const y = Math.min(a[1], b[1]);
   return { x, y, width: Math.abs(a[0] - b[0]), height: Math.abs(a[1] - b[1]) };
 }
+
+/** A vector of the upright (rotated) frame expressed in the unrotated image (the linear part of `unrotatePoint`). */
+export function unrotateVector(v: Point, rotation: Rotation): Point {
+  switch (rotation) {
+    case 0:
+      return [v[0], v[1]];
+    case 90:
+      return [v[1], -v[0]];
+    case 180:
+      return [-v[0], -v[1]];
+    case 270:
+      return [-v[1], v[0]];
+  }
+}

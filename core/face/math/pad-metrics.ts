@@ -43,12 +43,30 @@ export function auc(items: readonly LabelledScore[]): number {
   return (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
 }
 
-/** The threshold on a `step` grid in [0, 1] with the lowest ACER (the first of equals). */
-export function minAcerThreshold(items: readonly LabelledScore[], step = 0.005): PadRates {
+/**
+ * The threshold with the lowest ACER, searched exactly over every distinct score (scores of a saturating model crowd
+ * near 1, where a fixed grid is too coarse); the threshold is the midpoint between two neighbouring scores.
+ */
+export function minAcerThreshold(items: readonly LabelledScore[]): PadRates {
+  const scores = [...new Set(items.map((i) => i.score))].sort((a, b) => a - b);
   let best = padRates(items, 0);
-  for (let t = step; t <= 1 + 1e-9; t += step) {
-    const r = padRates(items, Math.round(t * 1000) / 1000);
-    if (r.acer < best.acer) best = r;
+  const attacks = items.filter((i) => !i.bonaFide).length || 1;
+  const bona = items.filter((i) => i.bonaFide).length || 1;
+  const sorted = [...items].sort((a, b) => a.score - b.score);
+  // Sweep: below the j-th distinct score every item is rejected; count rejected bona fide and rejected attacks.
+  let k = 0;
+  let rejectedBona = 0;
+  let rejectedAttacks = 0;
+  for (let j = 0; j < scores.length; j++) {
+    const t = j === 0 ? scores[0]! - 1e-6 : (scores[j - 1]! + scores[j]!) / 2;
+    while (k < sorted.length && sorted[k]!.score < t) {
+      if (sorted[k]!.bonaFide) rejectedBona++;
+      else rejectedAttacks++;
+      k++;
+    }
+    const apcer = (attacks - rejectedAttacks) / attacks;
+    const bpcer = rejectedBona / bona;
+    if ((apcer + bpcer) / 2 < best.acer) best = { threshold: t, apcer, bpcer, acer: (apcer + bpcer) / 2 };
   }
   return best;
 }

@@ -1,29 +1,17 @@
-import ort from 'onnxruntime-node';
-import { loadModel, type LoadModelOptions } from '../../models/registry.js';
+import type { LoadModelOptions } from '../../models/registry.js';
+import { openPooledModel } from './inference-pool.js';
 
-/** One verified ONNX session with a typed single-input call. */
+/** One verified ONNX model with a typed single-input call. */
 export interface ModelSession {
-  /** Run the model on one float tensor and return every output's data by name. */
+  /** Run the model on one float tensor (transferred, do not reuse it) and return every output by name. */
   infer(data: Float32Array, dims: readonly number[]): Promise<Record<string, Float32Array>>;
   dispose(): Promise<void>;
 }
 
 /**
- * Load a manifest model (sha256 and shapes checked by the registry, which throws on any mismatch) and warm it up
- * once with a zero tensor, so the first request does not pay for lazy kernel initialisation.
+ * Load a manifest model into the inference worker threads (sha256 and shapes checked by the registry, which throws
+ * on any mismatch; warmed up once with a zero tensor). Inference runs off the event loop.
  */
 export async function openModel(name: string, options: LoadModelOptions = {}): Promise<ModelSession> {
-  const { entry, session } = await loadModel(name, options);
-  const inputName = Object.keys(entry.inputs)[0];
-  const inputShape = inputName ? entry.inputs[inputName] : undefined;
-  if (!inputName || !inputShape) throw new Error(`Model ${name}: the manifest lists no input.`);
-  const infer = async (data: Float32Array, dims: readonly number[]): Promise<Record<string, Float32Array>> => {
-    const results = await session.run({ [inputName]: new ort.Tensor('float32', data, dims) });
-    const out: Record<string, Float32Array> = {};
-    for (const [key, value] of Object.entries(results)) out[key] = value.data as Float32Array;
-    return out;
-  };
-  const size = inputShape.reduce((p, d) => p * d, 1);
-  await infer(new Float32Array(size), inputShape);
-  return { infer, dispose: () => session.release() };
+  return openPooledModel(name, options);
 }

@@ -27,8 +27,8 @@ export async function compareFaces(
   card: Raster,
   options: CompareOptions,
 ): Promise<StepResult> {
-  const s = await analyseFace(models, config, selfie, 'selfie');
-  const c = await analyseFace(models, config, card, 'card');
+  // The two images are independent: analyse them concurrently (sharp and onnxruntime work off the event loop).
+  const [s, c] = await Promise.all([analyseFace(models, config, selfie, 'selfie'), analyseFace(models, config, card, 'card')]);
   const faces = { selfie: roundBox(s.report.face), id_card: roundBox(c.report.face) };
   const threshold = Math.round(options.threshold * 10000) / 10000;
   const base = { threshold, faces, quality: { selfie: s.report.reasons, id_card: c.report.reasons } };
@@ -52,8 +52,10 @@ export async function compareFaces(
       extra: base,
     };
   }
-  const a = await embedAligned(models.embedder, s.aligned.raster, config.flipAverage);
-  const b = await embedAligned(models.embedder, c.aligned.raster, config.flipAverage);
+  const [a, b] = await Promise.all([
+    embedAligned(models.embedder, s.aligned.raster, config.flipAverage),
+    embedAligned(models.embedder, c.aligned.raster, config.flipAverage),
+  ]);
   const score = Math.round(cosineSimilarity(a, b) * 10000) / 10000;
   const estimatedFmr = options.estimateFmr(score);
   const matched = score >= options.threshold;

@@ -8,10 +8,9 @@ import type { Raster } from '../types.js';
  * first (a cheap test-time augmentation that evens out pose and lighting asymmetry).
  */
 export async function embedAligned(embedder: EmbedRunner, aligned: Raster, flip: boolean): Promise<Float32Array> {
-  const v = await embedder.run(aligned);
-  if (flip) {
-    const m = await embedder.run(flipHorizontal(aligned));
-    for (let i = 0; i < v.length; i++) v[i] = v[i]! + m[i]!;
-  }
+  if (!flip) return l2Normalize(await embedder.run(aligned));
+  // Both runs at once: onnxruntime runs them on its own threads, so a request uses both cores when they are free.
+  const [v, m] = await Promise.all([embedder.run(aligned), embedder.run(flipHorizontal(aligned))]);
+  for (let i = 0; i < v.length; i++) v[i] = v[i]! + m[i]!;
   return l2Normalize(v);
 }

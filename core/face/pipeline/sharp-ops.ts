@@ -99,3 +99,8 @@ export async function padCopyCropResize(src: Raster, rect: FaceBox, pad: number,
       .resize(size, size, { fit: 'fill', kernel: 'linear' }),
   );
 }
+
+/** Resize to exactly `width x height` (area-filtered downscale). */
+export async function resizeRaster(src: Raster, width: number, height: number): Promise<Raster> {
+  return collect(input(src).resize(width, height, { fit: 'fill' }));
+}

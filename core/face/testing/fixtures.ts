@@ -90,17 +90,42 @@ export async function rotated(image: Buffer, degrees: 90 | 180 | 270): Promise<B
   return sharp(image).rotate(degrees).jpeg({ quality: 92 }).toBuffer();
 }
 
-/** Re-encode an image at a larger size and high quality until it weighs about `bytes` (benchmark uploads). */
-export async function inflateTo(image: Buffer, bytes: number): Promise<Buffer> {
-  const meta = await sharp(image).metadata();
-  let scale = 1;
-  let out = image;
-  for (let i = 0; i < 8 && out.length < bytes * 0.9; i++) {
-    scale *= Math.sqrt(bytes / Math.max(1, out.length)) * 1.05;
-    out = await sharp(image)
-      .resize(Math.round((meta.width ?? 1) * scale))
-      .jpeg({ quality: 95, chromaSubsampling: '4:4:4' })
-      .toBuffer();
+/**
+ * Make a camera-like upload of about `bytes`: resize to `width`, add sensor-like grain (smooth upscaled pixels would
+ * otherwise need 10+ megapixels to weigh 1 MB), and pick the JPEG quality that lands closest to the target size.
+ */
+export async function photoLike(image: Buffer, width: number, bytes: number): Promise<Buffer> {
+  const { data, info } = await sharp(image).resize(width).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  // Deterministic grain (a linear congruential generator), so benchmark inputs are the same on every run.
+  let seed = 12345;
+  for (let i = 0; i < data.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    data[i] = Math.max(0, Math.min(255, data[i]! + ((seed >> 16) % 13) - 6));
   }
-  return out;
+  const encode = (quality: number): Promise<Buffer> =>
+    sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality }).toBuffer();
+  let lo = 40;
+  let hi = 98;
+  let best = await encode(hi);
+  for (let step = 0; step < 6; step++) {
+    const q = Math.round((lo + hi) / 2);
+    const out = await encode(q);
+    if (Math.abs(out.length - bytes) < Math.abs(best.length - bytes)) best = out;
+    if (out.length > bytes) hi = q;
+    else lo = q;
+  }
+  return best;
+}
+
+/** The ID card lying on a blurred photo backdrop, the card filling about 70% of the frame (a phone shot of a card). */
+export async function cardOnDesk(card: Buffer, width: number): Promise<Buffer> {
+  const height = Math.round(width * 0.75);
+  const backdrop = await sharp(samplePhoto(2)).resize(width, height, { fit: 'cover' }).blur(8).toBuffer();
+  const cardWidth = Math.round(width * 0.7);
+  const scaled = await sharp(card).resize(cardWidth).toBuffer();
+  const cardHeight = Math.round(cardWidth / 1.586);
+  return sharp(backdrop)
+    .composite([{ input: scaled, left: Math.round((width - cardWidth) / 2), top: Math.round((height - cardHeight) / 2) }])
+    .jpeg({ quality: 95 })
+    .toBuffer();
 }
