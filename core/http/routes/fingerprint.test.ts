@@ -172,6 +172,19 @@ describe('fingerprint routes (real extractor and matcher, generated prints)', ()
     }
   });
 
+  it('reports its health and service root without a key', async () => {
+    const health = await json('GET', '/docs/fingerprint/api/health');
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({
+      status: 'ok',
+      engine: { model_version: server.services.fingerprint!.modelVersion },
+    });
+    expect((await json('GET', '/docs/fingerprint/api/')).json()).toMatchObject({
+      name: 'fingerprint',
+      status: 'available',
+    });
+  });
+
   it('never logs image bytes', () => {
     const all = server.logs.join('');
     expect(all).not.toContain(png(401, 1).toString('base64').slice(100, 160));
