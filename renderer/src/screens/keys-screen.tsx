@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState, type SyntheticEvent } from 'react';
-import type { ApiKeyView, AuthMode, CreatedKeyResponse } from '../../../core/http/routes/console/api-types';
+import type { ApiKeyView, CreatedKeyResponse } from '../../../core/http/routes/console/api-types';
 import { errorMessage } from '../api/client';
 import { consoleApi } from '../api/console-api';
+import { AuthModeCard } from '../components/auth-mode-card';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { CopyButton } from '../components/copy-button';
 import { Notice, Spinner } from '../components/notice';
-import { useSession } from '../hooks/session-context';
 
 function when(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
@@ -13,13 +13,11 @@ function when(iso: string | null): string {
 
 /** API keys: issue (shown once), list, revoke; and the observe/enforce switch. */
 export function KeysScreen() {
-  const { me, refresh } = useSession();
   const [keys, setKeys] = useState<ApiKeyView[] | null>(null);
   const [description, setDescription] = useState('');
   const [created, setCreated] = useState<CreatedKeyResponse | null>(null);
   const [error, setError] = useState('');
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
-  const [modeTarget, setModeTarget] = useState<AuthMode | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -54,24 +52,7 @@ export function KeysScreen() {
   return (
     <section aria-labelledby="keys-title">
       <h1 id="keys-title">API keys</h1>
-      <div className="card">
-        <h2>Authentication mode</h2>
-        <p>
-          Current mode: <strong data-testid="auth-mode">{me.authMode}</strong>.{' '}
-          {me.authMode === 'observe'
-            ? 'Requests without a valid key are logged and still processed.'
-            : 'Requests without a valid key are refused with 401.'}
-        </p>
-        <button
-          type="button"
-          className={me.authMode === 'observe' ? 'primary' : 'danger'}
-          onClick={() => {
-            setModeTarget(me.authMode === 'observe' ? 'enforce' : 'observe');
-          }}
-        >
-          {me.authMode === 'observe' ? 'Switch to enforce' : 'Switch back to observe'}
-        </button>
-      </div>
+      <AuthModeCard />
 
       <form className="card" onSubmit={(e) => void issue(e)}>
         <h2>Issue a key</h2>
@@ -91,7 +72,7 @@ export function KeysScreen() {
         <button type="submit" className="primary">
           Issue key
         </button>
-        {created && (
+        {created && !keys?.some((k) => k.id === created.id && k.revokedAt) && (
           <Notice tone="success" title="Key issued: copy it now, it will not be shown again">
             <div className="secret-row">
               <code data-testid="new-key">{created.key}</code>
@@ -181,36 +162,6 @@ export function KeysScreen() {
           Callers using <code>idv_{revoking?.prefix}_…</code> ({revoking?.description}) will be refused once
           enforce mode is on. This cannot be undone.
         </p>
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={modeTarget !== null}
-        title={modeTarget === 'enforce' ? 'Switch to enforce mode?' : 'Switch back to observe mode?'}
-        confirmLabel={modeTarget === 'enforce' ? 'Enforce API keys' : 'Switch to observe'}
-        danger={modeTarget === 'observe'}
-        onCancel={() => {
-          setModeTarget(null);
-        }}
-        onConfirm={() => {
-          const target = modeTarget;
-          setModeTarget(null);
-          if (target)
-            void act(async () => {
-              await consoleApi.setAuthMode(target);
-              await refresh();
-            });
-        }}
-      >
-        {modeTarget === 'enforce' ? (
-          <p>
-            Every API request without a valid key will get 401 Unauthorized. Make sure every integration sends
-            its key.
-          </p>
-        ) : (
-          <p>
-            Requests without a valid key will be processed again (only logged). Do this only while diagnosing
-            integrations.
-          </p>
-        )}
       </ConfirmDialog>
     </section>
   );
