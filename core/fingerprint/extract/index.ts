@@ -15,6 +15,20 @@ import { thin } from './skeleton.js';
 
 /** More minutiae than this are mostly noise; the best-quality ones are kept. */
 const MAX_MINUTIAE = 80;
+/** Share of the mean filter response a pixel must fall below zero by to count as ridge. */
+const RIDGE_MARGIN = 0.05;
+
+function meanMagnitude(values: Float32Array): number {
+  let sum = 0;
+  let n = 0;
+  for (const v of values) {
+    if (v === 0) continue;
+    sum += Math.abs(v);
+    n++;
+  }
+  return n > 0 ? sum / n : 0;
+}
+
 /** Minutiae closer than this many blocks to the background are cut ridges, not real endings. */
 const MIN_DEPTH = 2;
 
@@ -36,7 +50,9 @@ export function extractFeatures(image: GrayImage, options?: { dpi?: number }): F
   const period = estimatePeriod(img, field, seg.mask);
   const enhanced = enhance(img, field, period, seg.mask);
   const skeleton = new Uint8Array(width * height);
-  for (let i = 0; i < skeleton.length; i++) skeleton[i] = enhanced[i]! < 0 ? 1 : 0;
+  const margin = RIDGE_MARGIN * meanMagnitude(enhanced);
+  // Where the filter has almost no signal (gaps, flat smudges) call it valley rather than extend a ridge into it.
+  for (let i = 0; i < skeleton.length; i++) skeleton[i] = enhanced[i]! < -margin ? 1 : 0;
   thin(skeleton, width, height);
   const blockOf = (x: number, y: number): number => ((y / BLOCK) | 0) * seg.cols + ((x / BLOCK) | 0);
   const raw = removeSpurious(

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { FingerprintFeatures, Minutia } from '../types.js';
+import { compareFeatures } from './index.js';
+
+/** Deterministic PRNG (mulberry32) so the fixtures are the same on every run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A random print: n minutiae spread over a 300x360 area at least 10 px apart. */
+function randomPrint(seed: number, n = 40): FingerprintFeatures {
+  const rand = prng(seed);
+  const minutiae: Minutia[] = [];
+  while (minutiae.length < n) {
+    const x = 20 + rand() * 260;
+    const y = 20 + rand() * 320;
+    if (minutiae.some((m) => Math.hypot(m.x - x, m.y - y) < 10)) continue;
+    minutiae.push({ x, y, angle: rand() * 2 * Math.PI, type: rand() < 0.5 ? 'ending' : 'bifurcation', quality: 60 });
+  }
+  return { width: 300, height: 360, dpi: 500, minutiae, quality: 60 };
+}
+
+/**
+ * Another impression of the same print: rotated about its centre (ISO angles: counter-clockwise on screen, y down),
+ * shifted, jittered by a pixel or two and a few degrees, with some minutiae lost and some spurious ones added.
+ */
+function reimpress(print: FingerprintFeatures, seed: number, degrees: number, dx: number, dy: number): FingerprintFeatures {
+  const rand = prng(seed);
+  const r = (degrees * Math.PI) / 180;
+  const c = Math.cos(r);
+  const s = Math.sin(r);
+  const minutiae: Minutia[] = [];
+  for (const m of print.minutiae) {
+    if (rand() < 0.15) continue;
+    const x0 = m.x - 150;
+    const y0 = m.y - 180;
+    // Counter-clockwise on screen with y down: x' = x cos + y sin, y' = -x sin + y cos.
+    minutiae.push({
+      ...m,
+      x: 150 + c * x0 + s * y0 + dx + (rand() - 0.5) * 3,
+      y: 180 - s * x0 + c * y0 + dy + (rand() - 0.5) * 3,
+      angle: (m.angle + r + (rand() - 0.5) * 0.1 + 4 * Math.PI) % (2 * Math.PI),
+    });
+  }
+  const extra = randomPrint(seed + 1000, 6).minutiae;
+  return { ...print, minutiae: [...minutiae, ...extra] };
+}
+
+describe('compareFeatures', () => {
+  const genuine: number[] = [];
+  const impostor: number[] = [];
+  for (let k = 0; k < 6; k++) {
+    const a = randomPrint(k + 1);
+    genuine.push(compareFeatures(a, reimpress(a, k + 50, -40 + 16 * k, 15 - 6 * k, 4 * k - 10)));
+    impostor.push(compareFeatures(a, randomPrint(k + 100)));
+  }
+
+  it('scores a rotated, shifted, jittered and partly different copy far above unrelated prints', () => {
+    expect(Math.min(...genuine)).toBeGreaterThan(3 * Math.max(...impostor));
+    expect(Math.min(...genuine)).toBeGreaterThan(15);
+  });
+
+  it('gives an identical print the top score and is close to symmetric', () => {
+    const a = randomPrint(7);
+    const b = reimpress(a, 8, 25, 10, -5);
+    expect(compareFeatures(a, a)).toBeGreaterThan(compareFeatures(a, b));
+    const ab = compareFeatures(a, b);
+    const ba = compareFeatures(b, a);
+    expect(Math.abs(ab - ba)).toBeLessThan(0.2 * Math.max(ab, ba));
+  });
+
+  it('returns 0 when a print has no minutiae, and handles other resolutions', () => {
+    const a = randomPrint(9);
+    expect(compareFeatures(a, { ...a, minutiae: [] })).toBe(0);
+    // The same print described at 1000 dpi (coordinates doubled) is still the same print.
+    const hi = { ...a, dpi: 1000, minutiae: a.minutiae.map((m) => ({ ...m, x: m.x * 2, y: m.y * 2 })) };
+    expect(compareFeatures(a, hi)).toBeCloseTo(compareFeatures(a, a), 0);
+  });
+});
