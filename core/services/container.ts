@@ -9,6 +9,8 @@ import { attachOrchestrator } from './orchestrator/attach.js';
 import type { OrchestratorService } from './orchestrator/service.js';
 import { asFacePort, createDocumentEngine } from '../document/index.js';
 import { disposeMrzReader, readMrz } from '../document/mrz/index.js';
+import { OcrService, TesseractPool } from '../document/ocr/index.js';
+import { BarcodeReader } from '../document/ocr/barcode.js';
 import { FingerprintService } from '../fingerprint/index.js';
 import { createFaceEngine } from '../face/index.js';
 
@@ -25,6 +27,8 @@ export interface Services {
   fingerprint?: FingerprintEngine;
   face?: FaceEngine;
   document?: DocumentEngine;
+  /** OCR sub-service (issue 5): MRZ, printed text and licence barcodes into fields. */
+  ocr?: OcrService;
   /** Orchestrator (issue 6): weighted liveness + face match, durable outbox, broker relay, LAN event feed. */
   orchestrator?: OrchestratorService;
   /**
@@ -94,6 +98,14 @@ async function loadEngines(services: Services, _options: ServicesOptions): Promi
   services.disposers.push(() => document.dispose(), () => disposeMrzReader());
   await document.warmUp();
   services.document = document;
+  // OCR sub-service (issue 5): the same MRZ reader, tesseract.js workers for printed text, a barcode worker.
+  const printed = new TesseractPool();
+  const barcodes = new BarcodeReader();
+  services.disposers.push(() => printed.dispose(), () => barcodes.dispose());
+  services.ocr = new OcrService({ readMrz, printed, readBarcode: (image) => barcodes.read(image) });
+  services.providers.ocr = {
+    health: () => ({ status: 'ok', models: ['ppocr_rec (MRZ)', 'tesseract.js eng (printed)', 'zxing PDF417 (barcode)'] }),
+  };
   // orchestrator (issue 6)
 }
 

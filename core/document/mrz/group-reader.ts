@@ -6,6 +6,7 @@ import type { LineBand } from './locate.js';
 import type { Raster } from './morphology.js';
 import { repairMrz } from './repair.js';
 import { sampleRotatedRect } from './sample.js';
+import { voteLines } from './vote.js';
 import type { MrzReading } from './types.js';
 import { validateMrzLines } from './validate.js';
 import { toRaster, type OrientedView } from './view.js';
@@ -18,20 +19,24 @@ const MAX_LINE_HEIGHT = 96;
 /** Mean character probability below which a line's repaired check digits are not trusted. */
 const MIN_LINE_CONFIDENCE = 0.5;
 
-/** How a line strip is cut (height as a multiple of the text's) and fitted into the recogniser (share of its height). */
+/** How a line strip is cut (height as a multiple of the text's) and fitted into the recogniser (share of its height, squeeze). */
 interface Variant {
   strip: number;
   fill: number;
+  stretch: number;
 }
 
 /**
  * Cuts tried in turn until every check digit holds: the recogniser drops different characters with different
- * margins, and a second look is cheaper than a wrong MRZ (measured on passports-ids, each rescues documents the others miss).
+ * margins and squeezes, and a second look is cheaper than a wrong MRZ. The readings of a line are merged by
+ * vote (see vote.ts), never mixed and matched until the check digits happen to hold.
  */
 const VARIANTS: Variant[] = [
-  { strip: 1.5, fill: 1 },
-  { strip: 1.5, fill: 0.8 },
-  { strip: 2, fill: 1 },
+  { strip: 1.5, fill: 1, stretch: 0.8 },
+  { strip: 1.5, fill: 0.8, stretch: 0.8 },
+  { strip: 2, fill: 1, stretch: 0.8 },
+  { strip: 2, fill: 0.8, stretch: 0.8 },
+  { strip: 1.5, fill: 1, stretch: 1 },
 ];
 
 /** A reading of one group of bands and how much of it holds. */
@@ -62,15 +67,19 @@ export async function readGroup(group: LineBand[], view: OrientedView, rec: Line
       }),
   );
   let best: Attempt | null = null;
+  const readings: CtcLine[][] = group.map(() => []);
   for (const variant of VARIANTS) {
     const lines = await Promise.all(
-      group.map((band) => rec.recognize(cutStrip(crop, band, view, left, top, cropScale, variant.strip), MRZ_ALPHABET, { fill: variant.fill })),
+      group.map((band) =>
+        rec.recognize(cutStrip(crop, band, view, left, top, cropScale, variant.strip), MRZ_ALPHABET, { fill: variant.fill, stretch: variant.stretch }),
+      ),
     );
-    const attempt = interpret(lines, group.length, region);
-    // Not MRZ-like at the first look (no fillers, wrong length): other cuts will not make it one.
-    if (!attempt && !best) break;
+    // Not one filler pair in any line at the first look: printed text, not an MRZ; other cuts will not change that.
+    if (readings[0]?.length === 0 && !lines.some((l) => l.text.includes('<<'))) break;
+    lines.forEach((line, i) => readings[i]?.push(line));
+    const attempt = interpret(readings, region);
     if (attempt && (!best || attempt.score > best.score)) best = attempt;
-    if (best?.reading.valid) break;
+    if (best?.reading.valid) return best;
   }
   return best;
 }
@@ -90,26 +99,32 @@ function cutStrip(crop: Raster, band: LineBand, view: OrientedView, left: number
   });
 }
 
-function interpret(lines: CtcLine[], count: number, region: MrzReading['region']): Attempt | null {
-  // The recogniser drops characters far more often than it invents them: the longest line tells the format.
-  const longest = Math.max(...lines.map((l) => l.chars.length));
-  const length = count === 3 ? 30 : longest > 40 ? 44 : 36;
+function interpret(readings: CtcLine[][], region: MrzReading['region']): Attempt | null {
+  const all = readings.flat();
+  // The recogniser drops characters far more often than it invents them: the longest reading tells the format.
+  const longest = Math.max(...all.map((l) => l.chars.length));
+  const length = readings.length === 3 ? 30 : longest > 40 ? 44 : 36;
   if (longest < length * 0.8 || longest > length * 1.25) return null;
-  if (!lines.some((l) => l.text.includes('<<'))) return null;
-  const fitted = lines.map((l) => fitLineLength(l.chars, length));
+  if (!all.some((l) => l.text.includes('<<'))) return null;
+  const fitted = readings.map((line) => {
+    // Readings far off the length would vote out of step: use them only when nothing better exists.
+    const close = line.filter((r) => Math.abs(r.chars.length - length) <= 2);
+    return voteLines((close.length ? close : line).map((r) => fitLineLength(r.chars, length)));
+  });
   const format = formatOf(fitted.map((l) => l.map((c) => c.char).join('')));
   if (!format) return null;
+  const lines = readings.map((line) => ({ confidence: line.reduce((s, r) => s + r.confidence, 0) / Math.max(1, line.length) }));
   const repaired = repairMrz(format, fitted);
   const validation = validateMrzLines(repaired);
   if (!validation) return null;
   const confidence = lines.reduce((s, l) => s + l.confidence, 0) / lines.length;
   const passed = validation.checks.filter((c) => c.valid).length / Math.max(1, validation.checks.length);
-  const known = validation.countries.filter((c) => c.valid).length / Math.max(1, validation.countries.length);
+
   const { format: fmt, checks, countries, fields } = validation;
   // A line read this poorly can be "repaired" into any check digit: do not vouch for it.
   const valid = validation.valid && lines.every((l) => l.confidence >= MIN_LINE_CONFIDENCE);
   return {
     reading: { format: fmt, lines: repaired, valid, checks, countries, fields, region, confidence },
-    score: passed + known * 0.2 + confidence * 0.1,
+    score: passed + confidence * 0.1,
   };
 }

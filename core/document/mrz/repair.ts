@@ -14,10 +14,11 @@ const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1
 const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '7': 'T', '8': 'B' };
 /** Look-alikes within one class (letters misread as letters, digits as digits, K as the filler). */
 const SIMILAR: Record<string, string[]> = {
-  K: ['<'], '<': ['K', 'E', 'C'], X: ['K'], M: ['N', 'H', 'W'], N: ['M', 'H', 'W'], W: ['N', 'M'], H: ['M', 'N'], C: ['G', 'O'], G: ['C', 'O'],
-  O: ['D', 'Q', 'C'], D: ['O'], E: ['F'], F: ['E', 'P'], P: ['F', 'R'], R: ['P', 'B'], V: ['Y', 'U'], Y: ['V'], U: ['V', 'O'],
-  '0': ['8', '6', '9'], '8': ['0', '6', '3', '9', '5'], '6': ['8', '5', '0'], '5': ['6', '3'], '3': ['8', '5'], '9': ['8', '0'],
-  '1': ['7', '4'], '7': ['1'], '4': ['1'],
+  K: ['<'], '<': ['K', 'E', 'C'], X: ['K'], M: ['N', 'H', 'W'], N: ['M', 'H', 'W'], W: ['N', 'M'], H: ['M', 'N'], C: ['G', 'O'], G: ['C', 'O', '6'],
+  O: ['D', 'Q', 'C', '0'], D: ['O', '0'], E: ['F'], F: ['E', 'P'], P: ['F', 'R'], R: ['P', 'B'], V: ['Y', 'U'], Y: ['V'], U: ['V', 'O'],
+  '0': ['8', '6', '9', 'O', 'D', 'Q'], '8': ['0', '6', '3', '9', '5', 'B'], '6': ['8', '5', '0', 'G'], '5': ['6', '3', 'S'],
+  '3': ['8', '5'], '9': ['8', '0'], '1': ['7', '4', 'I'], '7': ['1', 'T'], '4': ['1', 'A'], '2': ['Z'],
+  B: ['8', 'R'], S: ['5'], I: ['1', 'T'], Z: ['2'], T: ['7', 'I'], A: ['4'], Q: ['O', '0'],
 };
 /** Prior probability given to a look-alike the recogniser did not propose itself. */
 const LOOKALIKE_PRIOR = 0.02;
@@ -25,6 +26,12 @@ const LOOKALIKE_PRIOR = 0.02;
 const CERTAIN = 0.97;
 /** Below this probability a country-code letter may be replaced by a look-alike that makes an ICAO code. */
 const UNSURE = 0.9;
+/** At or below this probability a position was not seen by the recogniser (see fitLineLength). */
+const UNSEEN = 0.05;
+/** Probability from which a recogniser's alternative counts as evidence for a change. */
+const EVIDENCE = 0.05;
+/** Log-probability lead the best repair needs over the next to be taken when several satisfy the check. */
+const CLEAR_MARGIN = 1;
 /** Positions tried two at a time when no single change repairs a check digit. */
 const PAIR_POSITIONS = 10;
 
@@ -60,6 +67,13 @@ function optionsOf(candidate: CandidateChar, cls: string): { char: string; prob:
 
 type Grid = string[][];
 
+/** Limits of one repair: keep letters read above `keepAbove`, ignore options below `minOption`, try pairs (country codes only) or not. */
+interface FixRules {
+  keepAbove?: number;
+  minOption?: number;
+  pairs?: boolean;
+}
+
 function positionsOf(group: CheckGroup): [number, number][] {
   const out: [number, number][] = [];
   for (const s of group.spans) for (let i = s.start; i < s.end; i++) out.push([s.line, i]);
@@ -75,8 +89,9 @@ function groupValid(grid: Grid, group: CheckGroup): boolean {
 /**
  * Repair recognised MRZ lines of a known format: force each position into its character class (digits in
  * dates, letters in names and codes), then for each failing check digit or unknown country code try the
- * recogniser's alternatives and the usual OCR-B look-alikes (0/O, 1/I, 5/S, 8/B, 2/Z, 6/G, K/<), one and
- * then two positions at a time, keeping the most probable change that makes the rule hold.
+ * recogniser's alternatives and the usual OCR-B look-alikes (0/O, 1/I, 5/S, 8/B, 2/Z, 6/G, K/<), one position
+ * at a time (two for a country code, which has no check digit to fool). A repair is made only when it is unambiguous: the only change that makes the
+ * rule hold, or one the recogniser backs clearly more than any other (see `CLEAR_MARGIN`).
  */
 export function repairMrz(format: MrzFormat, candidates: readonly (readonly CandidateChar[])[]): string[] {
   const layout = LAYOUTS[format];
@@ -87,55 +102,73 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
   const probOf = (l: number, i: number, char: string): number =>
     options[l]?.[i]?.find((o) => o.char === char)?.prob ?? 1e-4;
 
-  const tryFix = (positions: [number, number][], holds: () => boolean, keepAbove = 1): void => {
+  const tryFix = (positions: [number, number][], holds: () => boolean, rules: FixRules = {}): void => {
     if (holds()) return;
+    // A character put back where the recogniser saw nothing is unknown: any change elsewhere in the field
+    // could compensate it, so the check digit would vouch for a guess. Such a field stays as read (and fails).
+    if (positions.some(([l, i]) => (candidates[l]?.[i]?.prob ?? 0) <= UNSEEN)) return;
+    const { keepAbove = 1, minOption = 0, pairs = false } = rules;
     const ranked = positions
       .filter(([l, i]) => grid[l]?.[i] !== '<' || (candidates[l]?.[i]?.prob ?? 0) < CERTAIN)
       .filter(([l, i]) => (candidates[l]?.[i]?.prob ?? 0) < keepAbove)
-      .map(([l, i]) => ({ l, i, alts: (options[l]?.[i] ?? []).filter((o) => o.char !== grid[l]?.[i]) }))
+      .map(([l, i]) => ({ l, i, alts: (options[l]?.[i] ?? []).filter((o) => o.char !== grid[l]?.[i] && o.prob >= minOption) }))
       .filter((p) => p.alts.length > 0);
-    let best: { changes: { l: number; i: number; char: string }[]; score: number } | null = null;
-    const consider = (changes: { l: number; i: number; char: string }[]): void => {
+    type Change = { l: number; i: number; char: string };
+    const found: { changes: Change[]; score: number; evidence: boolean }[] = [];
+    const consider = (changes: Change[]): void => {
       const saved = changes.map((c) => grid[c.l]![c.i]!);
       for (const c of changes) grid[c.l]![c.i] = c.char;
       if (holds()) {
         const score = changes.reduce((s, c, k) => s + Math.log(probOf(c.l, c.i, c.char)) - Math.log(probOf(c.l, c.i, saved[k]!)), 0);
-        if (!best || score > best.score) best = { changes, score };
+        found.push({ changes, score, evidence: changes.every((c) => probOf(c.l, c.i, c.char) >= EVIDENCE) });
       }
       changes.forEach((c, k) => (grid[c.l]![c.i] = saved[k]!));
     };
     for (const p of ranked) for (const a of p.alts) consider([{ l: p.l, i: p.i, char: a.char }]);
-    if (!best) {
-      const weakest = [...ranked].sort((a, b) => probOf(a.l, a.i, grid[a.l]![a.i]!) - probOf(b.l, b.i, grid[b.l]![b.i]!)).slice(0, PAIR_POSITIONS);
-      for (let x = 0; x < weakest.length; x++) {
-        for (let y = x + 1; y < weakest.length; y++) {
-          const p = weakest[x]!;
-          const q = weakest[y]!;
+    if (found.length === 0 && pairs) {
+      // Two changes satisfy a mod-10 check too easily: only characters the recogniser itself hesitated over.
+      const hesitant = ranked
+        .map((p) => ({ ...p, alts: p.alts.filter((a) => a.prob >= EVIDENCE) }))
+        .filter((p) => p.alts.length > 0)
+        .sort((a, b) => probOf(a.l, a.i, grid[a.l]![a.i]!) - probOf(b.l, b.i, grid[b.l]![b.i]!))
+        .slice(0, PAIR_POSITIONS);
+      for (let x = 0; x < hesitant.length; x++) {
+        for (let y = x + 1; y < hesitant.length; y++) {
+          const p = hesitant[x]!;
+          const q = hesitant[y]!;
           for (const a of p.alts) for (const b of q.alts) consider([{ l: p.l, i: p.i, char: a.char }, { l: q.l, i: q.i, char: b.char }]);
         }
       }
     }
-    const chosen = best as { changes: { l: number; i: number; char: string }[] } | null;
-    for (const c of chosen?.changes ?? []) grid[c.l]![c.i] = c.char;
+    found.sort((a, b) => b.score - a.score);
+    const [best, runnerUp] = found;
+    // A repair is taken when it is the only one, or the recogniser backs it clearly more than any other:
+    // among several equally blind guesses, the check digit cannot tell which is right, so none is made.
+    const clear = best && (!runnerUp || (best.evidence && best.score - runnerUp.score >= CLEAR_MARGIN));
+    for (const c of clear ? best.changes : []) grid[c.l]![c.i] = c.char;
   };
 
   for (const country of layout.countries) {
     const positions: [number, number][] = [0, 1, 2].map((k) => [country.line, country.start + k]);
     // Specimens use fictitious states (CMW): only unsure letters may change to make a code ICAO knows.
-    tryFix(positions, () => isIcaoCountryCode((grid[country.line] ?? []).slice(country.start, country.start + 3).join('')), UNSURE);
+    tryFix(positions, () => isIcaoCountryCode((grid[country.line] ?? []).slice(country.start, country.start + 3).join('')), { keepAbove: UNSURE, pairs: true });
   }
   const lines = (): string[] => grid.map((l) => l.join(''));
   const groups = checkGroupsOf(layout, lines());
   const composite = groups.find((g) => g.name === 'composite');
   for (const group of groups) {
     if (group === composite) continue;
+    // One change per field: two changes can keep a 7-3-1 sum (3→1 with 1→7) and the composite, which weighs
+    // the field's characters alike, cannot see it; such a pair would be a guess the checks then vouch for.
     tryFix(positionsOf(group), () => groupValid(grid, group));
   }
   if (composite) {
     // Only positions no other check digit vouches for (optional data, the composite digit) may change now.
     const covered = new Set(groups.filter((g) => g !== composite).flatMap((g) => positionsOf(g).map(([l, i]) => `${l}:${i}`)));
     const free = positionsOf(composite).filter(([l, i]) => !covered.has(`${l}:${i}`));
-    tryFix(free, () => groupValid(grid, composite));
+    // Optional data has no check digit of its own: a look-alike guess there could satisfy any composite, so
+    // only one change the recogniser itself proposed is allowed (a specimen whose composite is wrong stays wrong).
+    tryFix(free, () => groupValid(grid, composite), { minOption: LOOKALIKE_PRIOR * 2, pairs: false });
   }
   return lines();
 }

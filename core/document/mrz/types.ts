@@ -5,9 +5,9 @@ export interface MrzReading {
   format: MrzFormat;
   /** The MRZ lines after repair. */
   lines: string[];
-  /** Every check digit valid. */
+  /** Every check holds: each check digit and each country code (ICAO list). */
   valid: boolean;
-  /** Each check digit with its outcome. */
+  /** Each check digit (`...CheckDigit`) and country code (`issuingStateCode`, `nationalityCode`) with its outcome. */
   checks: { name: string; valid: boolean }[];
   /** Issuing state and nationality codes, each checked against the ICAO list (a valid check digit does not cover them). */
   countries: { name: string; code: string; valid: boolean }[];

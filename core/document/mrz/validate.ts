@@ -19,8 +19,9 @@ export interface MrzCountry {
 /** Result of validating MRZ text lines. */
 export interface MrzValidation {
   format: MrzFormat;
-  /** Every check digit valid. */
+  /** Every check holds: each check digit and each country code. */
   valid: boolean;
+  /** Each check digit (`documentNumberCheckDigit`, ..., `compositeCheckDigit`) and country code (`issuingStateCode`, `nationalityCode`). */
   checks: MrzCheck[];
   /** Issuing state and nationality codes, checked against the ICAO list. */
   countries: MrzCountry[];
@@ -46,14 +47,15 @@ export function checkMrzCountries(format: MrzFormat, lines: readonly string[]): 
 
 /**
  * Validate MRZ lines: format from their shape, every check digit (ICAO 9303 7-3-1), the country codes against
- * the ICAO list (reported apart: fictitious specimen states exist), and the fields as parsed by the `mrz` package. Null when the lines are not a known MRZ shape.
+ * the ICAO list (UTO and the organisations included), and the fields as parsed by the `mrz` package. Null when the lines are not a known MRZ shape.
  */
 export function validateMrzLines(lines: readonly string[]): MrzValidation | null {
   const clean = lines.map((l) => l.trim().toUpperCase());
   const format = formatOf(clean);
   if (!format || clean.some((l) => !/^[A-Z0-9<]+$/.test(l))) return null;
-  const checks = checkMrzLines(format, clean);
   const countries = checkMrzCountries(format, clean);
+  // A misread can keep every check digit (MLD for MDA): the country codes are checks of their own.
+  const checks = [...checkMrzLines(format, clean), ...countries.map((c) => ({ name: `${c.name}Code`, valid: c.valid }))];
   return { format, valid: checks.every((c) => c.valid), checks, countries, fields: parseFields(clean) };
 }
 

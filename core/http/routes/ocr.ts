@@ -1,14 +1,44 @@
 import type { FastifyInstance } from 'fastify';
+import { CoreError } from '../../errors.js';
+import type { DocumentType } from '../../document/ocr/index.js';
 import type { Services } from '../../services/container.js';
-import { errorResponses } from '../schemas.js';
+import { readJsonImage, readJsonText } from '../intake.js';
+import { apiKeySecurity, documentOnlyValidator, errorResponses } from '../schemas.js';
 import { notImplemented } from './not-implemented.js';
+import { DOCUMENT_TYPES, ExtractBody, ExtractResult } from './ocr-schemas.js';
 
-/** Routes of The OCR engine (issue 5): answer 501 until the engine lands. */
-export function registerOcrRoutes(app: FastifyInstance, _services: Services): void {
-  app.route({
-    method: 'POST',
-    url: '/docs/ocr/api/extract',
-    schema: { tags: ['ocr'], response: errorResponses() },
-    handler: () => notImplemented('The OCR engine (issue 5)'),
-  });
+function parseDocumentType(value: string | undefined): DocumentType | undefined {
+  if (value === undefined || value === '') return undefined;
+  if ((DOCUMENT_TYPES as readonly string[]).includes(value)) return value as DocumentType;
+  throw new CoreError('FIELD_INVALID', `document_type must be one of ${DOCUMENT_TYPES.join(', ')}.`, { field: 'document_type' });
+}
+
+/** Routes of the OCR sub-service (issue 5): POST /docs/ocr/api/extract. */
+export function registerOcrRoutes(app: FastifyInstance, services: Services): void {
+  app.post(
+    '/docs/ocr/api/extract',
+    {
+      // The body is read by intake.ts (base64, limits, decoding); the schema documents it.
+      validatorCompiler: documentOnlyValidator,
+      schema: {
+        tags: ['ocr'],
+        summary: 'Extract the fields of a passport, ID card, visa or driving licence (JSON, base64 image)',
+        description:
+          'Reads the MRZ (every check digit verified and repaired where the usual OCR-B confusions allow), the printed ' +
+          'text and, for driving licences, the PDF417 barcode. A document without any of them answers 200 with empty ' +
+          'fields and a message.',
+        security: apiKeySecurity,
+        body: ExtractBody,
+        response: { 200: ExtractResult, ...errorResponses() },
+      },
+    },
+    async (request) => {
+      const ocr = services.ocr ?? notImplemented('The OCR engine (issue 5)');
+      const documentType = parseDocumentType(readJsonText(request.body, 'document_type', 40));
+      const image = (await readJsonImage(request.body, 'image', services.limits))!;
+      const result = await ocr.extract(image, documentType ? { documentType } : {});
+      request.idv.resultStatus = 'SUCCESS';
+      return result;
+    },
+  );
 }

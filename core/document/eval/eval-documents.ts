@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { decodeImage } from '../../imaging/decode.js';
+import { disposeMrzReader, MRZ_ALPHABET, readMrz, validateMrzLines } from '../mrz/index.js';
+import { median } from './stats.js';
+import { hasTesseractCli, mrzLinesFromText, tesseractCli } from './tesseract-cli.js';
+
+/** One reader's figures over a folder of documents. */
+export interface DocumentScore {
+  /** Documents counted as carrying an MRZ (all but `nomrz.*` and `pacman.*`). */
+  mrzDocuments: number;
+  /** Of those, read with every check digit valid. */
+  allValid: number;
+  mrzAllValidRate: number;
+  /** Of those, documents where an MRZ zone was found at all (valid or not). */
+  found: number;
+  msPerDocP50: number;
+}
+
+/** Ours and the native tesseract peer on the same documents. */
+export interface DocumentEvaluation {
+  dir: string;
+  ours: DocumentScore;
+  peer: DocumentScore | null;
+  note?: string;
+  /** Per document: name, whether counted, our format/validity, the peer's validity. */
+  documents: { name: string; counted: boolean; ours: string; peer: string; ms: number }[];
+}
+
+const IMAGE = /\.(jpe?g|png|tiff?|webp|bmp)$/i;
+
+/** Documents that carry no MRZ by the data set's README. */
+export function isNoMrzDocument(name: string): boolean {
+  return /^(nomrz|pacman)\./i.test(name);
+}
+
+function score(rows: { counted: boolean; valid: boolean; found: boolean; ms: number }[]): DocumentScore {
+  const counted = rows.filter((r) => r.counted);
+  const allValid = counted.filter((r) => r.valid).length;
+  return {
+    mrzDocuments: counted.length,
+    allValid,
+    mrzAllValidRate: counted.length ? allValid / counted.length : 0,
+    found: counted.filter((r) => r.found).length,
+    msPerDocP50: Math.round(median(rows.map((r) => r.ms))),
+  };
+}
+
+/** Read every document of a folder with `readMrz` and with the native tesseract CLI (eng, MRZ whitelist). */
+export async function evaluateDocuments(dir: string, withPeer = true): Promise<DocumentEvaluation> {
+  const names = fs.readdirSync(dir).filter((f) => IMAGE.test(f)).sort();
+  const ours: { counted: boolean; valid: boolean; found: boolean; ms: number }[] = [];
+  const documents: DocumentEvaluation['documents'] = [];
+  try {
+    for (const name of names) {
+      const image = await decodeImage(fs.readFileSync(path.join(dir, name)), { field: 'image' });
+      const started = performance.now();
+      const reading = await readMrz(image);
+      const ms = performance.now() - started;
+      const counted = !isNoMrzDocument(name);
+      ours.push({ counted, valid: reading?.valid ?? false, found: reading !== null, ms });
+      const label = reading ? `${reading.format} ${reading.valid ? 'valid' : 'invalid'}` : 'none';
+      documents.push({ name, counted, ours: label, peer: '', ms: Math.round(ms) });
+    }
+  } finally {
+    await disposeMrzReader();
+  }
+  const result: DocumentEvaluation = { dir, ours: score(ours), peer: null, documents };
+  if (!withPeer) return { ...result, note: 'peer skipped (--no-peer)' };
+  if (!(await hasTesseractCli())) return { ...result, note: 'peer skipped: the tesseract CLI is not installed (apt package tesseract-ocr)' };
+  const peer: typeof ours = [];
+  for (const [index, name] of names.entries()) {
+    const started = performance.now();
+    const text = await tesseractCli(path.join(dir, name), 3, MRZ_ALPHABET);
+    const candidates = mrzLinesFromText(text).map((lines) => validateMrzLines(lines)).filter((v) => v !== null);
+    const ms = performance.now() - started;
+    const valid = candidates.some((v) => v.valid);
+    peer.push({ counted: !isNoMrzDocument(name), valid, found: candidates.length > 0, ms });
+    const row = documents[index];
+    if (row) row.peer = candidates.length ? (valid ? 'valid' : 'invalid') : 'none';
+  }
+  result.peer = score(peer);
+  return result;
+}

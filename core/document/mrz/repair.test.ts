@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { repairMrz, type CandidateChar } from './repair.js';
+import { TD3_SPECIMEN } from './test-fixtures.js';
+import { validateMrzLines } from './validate.js';
+
+/** Candidates read as `text`, each sure at `prob`, with optional runner-ups per position. */
+function read(text: string, prob = 0.9, alternatives: Record<number, { char: string; prob: number }[]> = {}): CandidateChar[] {
+  return Array.from(text, (char, i) => ({ char, prob, alternatives: alternatives[i] ?? [] }));
+}
+
+describe('repairMrz', () => {
+  it('forces digits into date fields and letters into codes (O/0, I/1, S/5, B/8)', () => {
+    const line2 = TD3_SPECIMEN[1]!.replace('7408122', '74O8I22').replace('UTO', 'UT0');
+    const repaired = repairMrz('TD3', [read(TD3_SPECIMEN[0]!), read(line2)]);
+    expect(repaired).toEqual(TD3_SPECIMEN);
+    expect(validateMrzLines(repaired)?.valid).toBe(true);
+  });
+
+  it('takes the recogniser runner-up that makes a failing check digit hold', () => {
+    // 7 read for 2 in the birth date (position 18 of line 2); the recogniser's runner-up 2 makes the digit hold.
+    const line2 = TD3_SPECIMEN[1]!.replace('7408122', '7408172');
+    const repaired = repairMrz('TD3', [read(TD3_SPECIMEN[0]!), read(line2, 0.9, { 18: [{ char: '2', prob: 0.3 }] })]);
+    expect(repaired[1]).toBe(TD3_SPECIMEN[1]);
+  });
+
+  it('makes no blind guess when several changes would satisfy the check digit', () => {
+    // 9 read for 4 in the expiry with no runner-up: many single digits could fix it, none is backed.
+    const line2 = TD3_SPECIMEN[1]!.replace('1204159', '1209159');
+    const repaired = repairMrz('TD3', [read(TD3_SPECIMEN[0]!, 0.99), read(line2, 0.99)]);
+    expect(validateMrzLines(repaired)?.valid).toBe(false);
+  });
+
+  it('keeps a clearly read fictitious country instead of inventing a real one', () => {
+    const line1 = TD3_SPECIMEN[0]!.replace('UTO', 'CMW');
+    const repaired = repairMrz('TD3', [read(line1, 0.99), read(TD3_SPECIMEN[1]!, 0.99)]);
+    expect(repaired[0]!.slice(2, 5)).toBe('CMW');
+  });
+});

@@ -1,0 +1,25 @@
+import type { CandidateChar } from './repair.js';
+
+/**
+ * Merge several readings of one line (same length, e.g. the same strip cut with different margins) position
+ * by position: each character's score is its probability summed over the readings (runner-ups count too), so
+ * a character most cuts agree on wins. An ensemble, not a lottery: trying every mix of readings until the
+ * check digits hold would, sooner or later, accept a misreading that happens to keep them.
+ */
+export function voteLines(readings: readonly (readonly CandidateChar[])[]): CandidateChar[] {
+  const [first] = readings;
+  if (!first) return [];
+  if (readings.length === 1) return [...first];
+  return first.map((_, i) => {
+    const score = new Map<string, number>();
+    for (const reading of readings) {
+      const c = reading[i];
+      if (!c) continue;
+      score.set(c.char, (score.get(c.char) ?? 0) + c.prob);
+      for (const alt of c.alternatives) score.set(alt.char, (score.get(alt.char) ?? 0) + alt.prob);
+    }
+    const ranked = [...score.entries()].sort((a, b) => b[1] - a[1]).map(([char, total]) => ({ char, prob: total / readings.length }));
+    const [best, ...rest] = ranked;
+    return { char: best?.char ?? '<', prob: best?.prob ?? 0, alternatives: rest.slice(0, 3) };
+  });
+}
