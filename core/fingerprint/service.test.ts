@@ -11,6 +11,7 @@ import { syntheticUpload } from './synthetic/index.js';
 const ALICE = '+447911123456';
 const BOB = '+447911654321';
 const CAROL = '+447911123477';
+const DAVE = '+447911123488';
 
 function blankUpload(): ReturnType<typeof syntheticUpload> {
   const width = 300;
@@ -28,9 +29,9 @@ describe('FingerprintService', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-service-'));
     store = openStore(dir);
     settings = new SettingsStore(store.db);
-    // Pin the operating point (1 false match in 1000) so these tests exercise decisions, not the calibration table.
-    settings.set('fingerprint.thresholdOneInN', 1000);
-    settings.set('fingerprint.dedupOneInN', 1000);
+    // Pin the operating point (1 false match in 100) so these tests exercise decisions, not the calibration table.
+    settings.set('fingerprint.thresholdOneInN', 100);
+    settings.set('fingerprint.dedupOneInN', 100);
     service = new FingerprintService({ db: store.db, dataDir: store.dataDir, settings, pool: { size: 1 } });
   });
 
@@ -93,11 +94,14 @@ describe('FingerprintService', () => {
       expect((error as CoreError).code).toBe('CONFLICT');
       expect((error as CoreError).details.extra).toMatchObject({ duplicate_of: '+4479*****456' });
       expect(service.enrollment(CAROL)).toBeUndefined();
-      // Re-enrolling one's own number is not a duplicate.
-      const again = await service.enroll(ALICE, syntheticUpload(101, 4), { requestId: 't' });
-      expect(again.replaced).toBe(true);
+      // A finger enrolled only under one's own number is no duplicate: re-enrolling replaces it.
+      await service.enroll(DAVE, syntheticUpload(505, 0), { requestId: 't' });
+      const again = await service.enroll(DAVE, syntheticUpload(505, 1), { requestId: 't' });
+      expect(again).toMatchObject({ replaced: true });
+      expect(again.duplicate_of).toBeUndefined();
     } finally {
       settings.set('fingerprint.dedup', 'flag');
+      service.deleteEnrollment(DAVE);
     }
   });
 

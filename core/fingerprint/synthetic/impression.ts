@@ -15,6 +15,8 @@ export interface ImpressionOptions {
   noise?: number;
   /** Scale of the contact area, 1 = the whole fingertip; lower values give partial prints. */
   contactScale?: number;
+  /** Strength of dry (faded) and wet (smeared) patches, 0 = even pressure. */
+  dryness?: number;
 }
 
 /** Smooth random displacement made of a few low-frequency waves. */
@@ -68,8 +70,8 @@ export function renderImpression(
   const shiftX = rng.range(-maxShift, maxShift);
   const shiftY = rng.range(-maxShift, maxShift);
   const distort = distortionField(rng, options.maxDistortion ?? 3);
-  const dryness = distortionField(rng, 0.6);
-  const pressure = rng.range(-0.25, 0.25);
+  const dryness = distortionField(rng, options.dryness ?? 0.35);
+  const pressure = rng.range(-0.2, 0.2);
   const contrast = rng.range(150, 210);
   const noise = options.noise ?? 10;
   const contact = (options.contactScale ?? 1) * rng.range(0.88, 1);

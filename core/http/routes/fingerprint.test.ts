@@ -13,9 +13,9 @@ describe('fingerprint routes (real extractor and matcher, generated prints)', ()
 
   beforeAll(async () => {
     server = await startTestServer();
-    // Pin the operating point (1 false match in 1000) so these tests exercise decisions, not the calibration table.
-    server.services.settings.set('fingerprint.thresholdOneInN', 1000);
-    server.services.settings.set('fingerprint.dedupOneInN', 1000);
+    // Pin the operating point (1 false match in 100) so these tests exercise decisions, not the calibration table.
+    server.services.settings.set('fingerprint.thresholdOneInN', 100);
+    server.services.settings.set('fingerprint.dedupOneInN', 100);
     const engine = new FingerprintService({
       db: server.services.store.db,
       dataDir: server.services.store.dataDir,
