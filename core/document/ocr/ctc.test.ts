@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { charsetFromDictionary, decodeCtc } from './ctc.js';
+
+describe('CTC greedy decoding restricted to a charset', () => {
+  // Classes: 0 blank, 1 'A', 2 'B', 3 '中' (masked out), 4 '<'.
+  const charset = charsetFromDictionary(['A', 'B', '中', '<'], 'AB<');
+
+  function matrix(rows: number[][]): Float32Array {
+    return Float32Array.from(rows.flat());
+  }
+
+  it('collapses repeats, splits on blanks and ignores masked classes', () => {
+    const probs = matrix([
+      [0.1, 0.8, 0.05, 0.05, 0],
+      [0.1, 0.8, 0.05, 0.05, 0],
+      [0.9, 0.05, 0.05, 0, 0],
+      [0.1, 0.7, 0.1, 0.1, 0],
+      [0.2, 0, 0.1, 0.6, 0.1],
+      [0.1, 0, 0, 0, 0.9],
+    ]);
+    const line = decodeCtc(probs, 6, 5, charset);
+    // Step 4's best class is masked: among the allowed, B (0.1) does not beat the blank (0.2).
+    expect(line.text).toBe('AA<');
+    expect(line.chars[0]?.alternatives[0]?.char).toBe('B');
+    expect(line.chars[2]?.frame).toBe(5);
+    expect(line.confidence).toBeGreaterThan(0.8);
+  });
+
+  it('decodes nothing from blanks only', () => {
+    expect(decodeCtc(matrix([[1, 0, 0, 0, 0]]), 1, 5, charset)).toMatchObject({ text: '', confidence: 0 });
+  });
+});
