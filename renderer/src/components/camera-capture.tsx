@@ -1,6 +1,33 @@
 import { useEffect, useRef, useState } from 'react';
 import { grabFrame, useLiveQuality, type LiveQuality } from '../hooks/use-live-quality';
+import { asBox } from './result-boxes';
 import { Spinner } from './notice';
+
+/** The face the last quality check found, drawn over the live video (same letterboxing as the video). */
+function LiveFaceBox({ quality, video }: { quality: LiveQuality; video: HTMLVideoElement | null }) {
+  if (quality.kind !== 'result' || !video || video.videoWidth === 0) return null;
+  const box = asBox(quality.result.details.face);
+  if (!box) return null;
+  const good = quality.result.issues.length === 0;
+  return (
+    <svg
+      className="live-box"
+      viewBox={`0 0 ${video.videoWidth} ${video.videoHeight}`}
+      preserveAspectRatio="xMidYMid meet"
+      aria-hidden="true"
+    >
+      <rect
+        x={box.x}
+        y={box.y}
+        width={box.width}
+        height={box.height}
+        fill="none"
+        strokeWidth={4}
+        className={good ? 'ok' : 'warn'}
+      />
+    </svg>
+  );
+}
 
 interface Props {
   /** Accessible name prefix, e.g. "Selfie" → "Start selfie camera". */
@@ -72,14 +99,10 @@ export function CameraCapture({ subject, onCapture, liveQuality }: Props) {
 
   return (
     <div className="camera">
-      <video
-        ref={video}
-        autoPlay
-        playsInline
-        muted
-        hidden={!stream}
-        aria-label={`${subject} camera preview`}
-      />
+      <div className="camera-view" hidden={!stream}>
+        <video ref={video} autoPlay playsInline muted aria-label={`${subject} camera preview`} />
+        <LiveFaceBox quality={quality} video={video.current} />
+      </div>
       {stream ? (
         <>
           <p
