@@ -55,19 +55,27 @@ export function thin(img: Uint8Array, width: number, height: number): void {
     img[y * width] = 0;
     img[y * width + width - 1] = 0;
   }
-  let active: number[] = [];
-  for (let i = 0; i < img.length; i++) if (img[i]) active.push(i);
-  const doomed: number[] = [];
+  let count = 0;
+  for (let i = 0; i < img.length; i++) if (img[i]) count++;
+  const active = new Int32Array(count);
+  count = 0;
+  for (let i = 0; i < img.length; i++) if (img[i]) active[count++] = i;
+  const doomed = new Int32Array(count);
   let changed = true;
   while (changed) {
     changed = false;
     for (const table of [DELETE_FIRST, DELETE_SECOND]) {
-      doomed.length = 0;
-      for (const i of active) if (img[i] && table[neighbourCode(img, i, offsets)]) doomed.push(i);
-      for (const i of doomed) img[i] = 0;
-      if (doomed.length > 0) changed = true;
+      let n = 0;
+      for (let k = 0; k < count; k++) {
+        const i = active[k]!;
+        if (img[i] && table[neighbourCode(img, i, offsets)]) doomed[n++] = i;
+      }
+      for (let k = 0; k < n; k++) img[doomed[k]!] = 0;
+      if (n > 0) changed = true;
     }
-    active = active.filter((i) => img[i] === 1);
+    let kept = 0;
+    for (let k = 0; k < count; k++) if (img[active[k]!]) active[kept++] = active[k]!;
+    count = kept;
   }
-  for (const i of active) if (CORNER[neighbourCode(img, i, offsets)]) img[i] = 0;
+  for (let k = 0; k < count; k++) if (CORNER[neighbourCode(img, active[k]!, offsets)]) img[active[k]!] = 0;
 }
