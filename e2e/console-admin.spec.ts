@@ -40,6 +40,12 @@ test('first run: create the administrator, then manage console users', async ({ 
   }
   const table = page.getByRole('table', { name: 'Console users' });
   await expect(table.getByRole('row')).toHaveCount(4);
+  // An admin sets another account's password (the roles test below signs in with it).
+  await table.getByRole('button', { name: `Set password of ${AUDITOR.username}` }).click();
+  const reset = page.getByRole('dialog', { name: `New password for ${AUDITOR.username}` });
+  await reset.getByLabel('New password').fill(AUDITOR.password);
+  await reset.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText(`Password of ${AUDITOR.username} changed.`)).toBeVisible();
   await page.screenshot({ path: screenshot('02-users') });
 });
 

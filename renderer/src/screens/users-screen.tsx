@@ -3,6 +3,7 @@ import type { ConsoleRole, ConsoleUserView } from '../../../core/http/routes/con
 import { errorMessage } from '../api/client';
 import { consoleApi } from '../api/console-api';
 import { Notice, Spinner } from '../components/notice';
+import { PasswordReset } from '../components/password-reset';
 import { useSession } from '../hooks/session-context';
 
 const ROLES: ConsoleRole[] = ['operator', 'auditor', 'admin'];
@@ -144,7 +145,16 @@ export function UsersScreen() {
                       >
                         {u.disabled ? 'Enable' : 'Disable'}
                       </button>
-                    )}
+                    )}{' '}
+                    <PasswordReset
+                      user={u}
+                      onSave={(password) =>
+                        void act(
+                          () => consoleApi.updateUser(u.id, { password }),
+                          `Password of ${u.username} changed.`,
+                        )
+                      }
+                    />
                   </td>
                 </tr>
               ))}
