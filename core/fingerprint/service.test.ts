@@ -54,6 +54,13 @@ describe('FingerprintService', () => {
     expect(impostor.score).toBeLessThan(genuine.score);
   });
 
+  it('ignores a placeholder density (72 dpi) instead of resampling the print sevenfold', async () => {
+    const { dpi: _dpi, ...asSensor } = syntheticUpload(101, 1);
+    const placeholder = await service.preview({ ...asSensor, dpi: 72 });
+    expect(placeholder).toEqual(await service.preview(asSensor));
+    expect(placeholder.width).toBe(300);
+  });
+
   it('rejects an unknown number as not enrolled with score 0', async () => {
     expect(await service.verify('+447911123499', syntheticUpload(101, 1))).toMatchObject({
       status: 'REJECTED',

@@ -60,12 +60,11 @@ export class FingerprintService implements FingerprintEngine {
 
   /** Extract features from an upload on the worker pool. */
   extract(image: DecodedImage): Promise<FingerprintFeatures> {
-    return this.pool.extract({
-      width: image.width,
-      height: image.height,
-      rgb: image.rgb,
-      ...(image.dpi ? { dpi: image.dpi } : {}),
-    });
+    const input = { width: image.width, height: image.height, rgb: image.rgb };
+    // Many files carry a placeholder density (72 or 96 dpi from JFIF/PNG writers): only a plausible fingerprint
+    // sensor resolution is trusted, anything else is taken as the usual 500 dpi.
+    const dpi = image.dpi !== undefined && image.dpi >= 250 && image.dpi <= 1500 ? image.dpi : undefined;
+    return this.pool.extract(dpi === undefined ? input : { ...input, dpi });
   }
 
   /** Current 1:1 decision threshold (score at FMR 1/N). */
