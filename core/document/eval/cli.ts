@@ -35,7 +35,7 @@ function printDocuments(e: DocumentEvaluation): void {
   }
   const row = (name: string, s: DocumentEvaluation['ours'] | null): string =>
     s
-      ? `  ${name.padEnd(18)} ${`${s.allValid}/${s.mrzDocuments}`.padStart(7)}  ${pct(s.mrzAllValidRate).padStart(7)}  found ${String(s.found).padStart(3)}  p50 ${String(s.msPerDocP50).padStart(5)} ms`
+      ? `  ${name.padEnd(18)} ${`${s.allValid}/${s.mrzDocuments}`.padStart(7)}  ${pct(s.mrzAllValidRate).padStart(7)}  found ${String(s.found).padStart(3)}  p50 ${String(s.msPerDocP50).padStart(5)} ms${s.cpuMsPerDocP50 === null ? '' : ` (cpu ${s.cpuMsPerDocP50} ms)`}`
       : `  ${name.padEnd(18)} ${e.note ?? 'skipped'}`;
   console.log('  reader             all-valid    rate            ms/doc');
   console.log(row('ours (PP-OCRv4)', e.ours));
@@ -81,6 +81,7 @@ async function main(): Promise<void> {
         mrzAllValidRate: doc?.ours.mrzAllValidRate ?? null,
         charAccuracy: line?.ours.charAccuracy ?? null,
         msPerDocP50: doc?.ours.msPerDocP50 ?? null,
+        cpuMsPerDocP50: doc?.ours.cpuMsPerDocP50 ?? null,
         peer: {
           mrzAllValidRate: doc?.peer?.mrzAllValidRate ?? null,
           charAccuracy: line?.peer?.charAccuracy ?? null,

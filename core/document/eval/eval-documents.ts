@@ -15,6 +15,8 @@ export interface DocumentScore {
   /** Of those, documents where an MRZ zone was found at all (valid or not). */
   found: number;
   msPerDocP50: number;
+  /** CPU time (all threads of this process) per document, p50: the cost without other load on the machine. */
+  cpuMsPerDocP50: number | null;
 }
 
 /** Ours and the native tesseract peer on the same documents. */
@@ -34,7 +36,7 @@ export function isNoMrzDocument(name: string): boolean {
   return /^(nomrz|pacman)\./i.test(name);
 }
 
-function score(rows: { counted: boolean; valid: boolean; found: boolean; ms: number }[]): DocumentScore {
+function score(rows: { counted: boolean; valid: boolean; found: boolean; ms: number; cpuMs?: number }[]): DocumentScore {
   const counted = rows.filter((r) => r.counted);
   const allValid = counted.filter((r) => r.valid).length;
   return {
@@ -43,22 +45,25 @@ function score(rows: { counted: boolean; valid: boolean; found: boolean; ms: num
     mrzAllValidRate: counted.length ? allValid / counted.length : 0,
     found: counted.filter((r) => r.found).length,
     msPerDocP50: Math.round(median(rows.map((r) => r.ms))),
+    cpuMsPerDocP50: rows.every((r) => r.cpuMs !== undefined) ? Math.round(median(rows.map((r) => r.cpuMs ?? 0))) : null,
   };
 }
 
 /** Read every document of a folder with `readMrz` and with the native tesseract CLI (eng, MRZ whitelist). */
 export async function evaluateDocuments(dir: string, withPeer = true): Promise<DocumentEvaluation> {
   const names = fs.readdirSync(dir).filter((f) => IMAGE.test(f)).sort();
-  const ours: { counted: boolean; valid: boolean; found: boolean; ms: number }[] = [];
+  const ours: { counted: boolean; valid: boolean; found: boolean; ms: number; cpuMs: number }[] = [];
   const documents: DocumentEvaluation['documents'] = [];
   try {
     for (const name of names) {
       const image = await decodeImage(fs.readFileSync(path.join(dir, name)), { field: 'image' });
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const reading = await readMrz(image);
       const ms = performance.now() - started;
+      const used = process.cpuUsage(cpu);
       const counted = !isNoMrzDocument(name);
-      ours.push({ counted, valid: reading?.valid ?? false, found: reading !== null, ms });
+      ours.push({ counted, valid: reading?.valid ?? false, found: reading !== null, ms, cpuMs: (used.user + used.system) / 1000 });
       const label = reading ? `${reading.format} ${reading.valid ? 'valid' : 'invalid'}` : 'none';
       documents.push({ name, counted, ours: label, peer: '', ms: Math.round(ms) });
     }
@@ -68,7 +73,7 @@ export async function evaluateDocuments(dir: string, withPeer = true): Promise<D
   const result: DocumentEvaluation = { dir, ours: score(ours), peer: null, documents };
   if (!withPeer) return { ...result, note: 'peer skipped (--no-peer)' };
   if (!(await hasTesseractCli())) return { ...result, note: 'peer skipped: the tesseract CLI is not installed (apt package tesseract-ocr)' };
-  const peer: typeof ours = [];
+  const peer: { counted: boolean; valid: boolean; found: boolean; ms: number }[] = [];
   for (const [index, name] of names.entries()) {
     const started = performance.now();
     const text = await tesseractCli(path.join(dir, name), 3, MRZ_ALPHABET);

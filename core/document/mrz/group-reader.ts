@@ -5,7 +5,7 @@ import { formatOf } from './layout.js';
 import type { LineBand } from './locate.js';
 import type { Raster } from './morphology.js';
 import { repairMrz } from './repair.js';
-import { sampleRotatedRect } from './sample.js';
+import { sampleRotatedRect, stretchContrast } from './sample.js';
 import { voteLines } from './vote.js';
 import type { MrzReading } from './types.js';
 import { validateMrzLines } from './validate.js';
@@ -90,13 +90,13 @@ function cutStrip(crop: Raster, band: LineBand, view: OrientedView, left: number
   const centreX = band.x + band.width / 2;
   const centreY = band.cy + (centreX - band.cx) * Math.tan(band.angle);
   const textHeight = Math.max(band.height * 0.5, band.height - band.width * Math.abs(Math.tan(band.angle)));
-  return sampleRotatedRect(crop, {
+  return stretchContrast(sampleRotatedRect(crop, {
     cx: (centreX / view.scale - left) * cropScale,
     cy: (centreY / view.scale - top) * cropScale,
     width: (band.width / Math.cos(band.angle) + textHeight) * k,
     height: textHeight * stripHeight * k,
     angle: band.angle,
-  });
+  }));
 }
 
 function interpret(readings: CtcLine[][], region: MrzReading['region']): Attempt | null {

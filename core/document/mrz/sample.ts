@@ -60,3 +60,22 @@ export function resizeRaster(src: Raster, width: number, height: number): Raster
   }
   return { width, height, data: out };
 }
+
+/**
+ * Stretch a grey raster's contrast so its darkest 2% are black and its lightest 2% white: faint or greyish
+ * scans then reach the recogniser like crisp print.
+ */
+export function stretchContrast(src: Raster): Raster {
+  const hist = new Uint32Array(256);
+  for (const v of src.data) hist[v] = (hist[v] ?? 0) + 1;
+  const cut = Math.floor(src.data.length * 0.02);
+  let low = 0;
+  for (let acc = 0; low < 255 && acc + (hist[low] ?? 0) <= cut; low++) acc += hist[low] ?? 0;
+  let high = 255;
+  for (let acc = 0; high > 0 && acc + (hist[high] ?? 0) <= cut; high--) acc += hist[high] ?? 0;
+  if (high - low < 16) return src;
+  const scale = 255 / (high - low);
+  const data = new Uint8Array(src.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round(((src.data[i] ?? 0) - low) * scale)));
+  return { width: src.width, height: src.height, data };
+}
