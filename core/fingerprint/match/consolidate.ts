@@ -1,4 +1,4 @@
-import { maskContains } from './extra.js';
+import { MASK_CELL, maskContains } from './extra.js';
 import { flowAgreement, type Rigid } from './flow.js';
 import { insideHull, wrapAngle } from './geometry.js';
 import type { PreparedPrint } from './prepare.js';
@@ -103,7 +103,16 @@ function fitRigid(a: PreparedPrint, b: PreparedPrint, ia: number[], ib: number[]
 }
 
 function insideRegion(p: PreparedPrint, x: number, y: number): boolean {
-  return p.mask ? maskContains(p.mask, x, y) : insideHull(p.hull, x, y, 12);
+  if (!p.mask) return insideHull(p.hull, x, y, 12);
+  // The extractor finds no minutiae within about a cell of the print's edge: do not expect any there.
+  const m = MASK_CELL;
+  return (
+    maskContains(p.mask, x, y) &&
+    maskContains(p.mask, x - m, y) &&
+    maskContains(p.mask, x + m, y) &&
+    maskContains(p.mask, x, y - m) &&
+    maskContains(p.mask, x, y + m)
+  );
 }
 
 /**
