@@ -20,7 +20,9 @@ describe('npm run serve (real process and socket)', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => { reject(new Error(`server did not start: ${output.join('')}`)); }, 110_000);
+      const timer = setTimeout(() => {
+        reject(new Error(`server did not start: ${output.join('')}`));
+      }, 110_000);
       const onData = (chunk: Buffer): void => {
         output.push(chunk.toString());
         const match = /listening on (http:\/\/\S+)/.exec(output.join(''));
@@ -31,12 +33,22 @@ describe('npm run serve (real process and socket)', () => {
       };
       child.stdout?.on('data', onData);
       child.stderr?.on('data', (c: Buffer) => output.push(c.toString()));
-      child.on('exit', (code) => { reject(new Error(`server exited ${code}: ${output.join('')}`)); });
+      child.on('exit', (code) => {
+        reject(new Error(`server exited ${code}: ${output.join('')}`));
+      });
     });
   }, 120_000);
 
   afterAll(() => {
     child.kill('SIGTERM');
+  });
+
+  it('keeps the console API out of the public OpenAPI document', async () => {
+    const doc = (await (await fetch(new URL('openapi.json', url))).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/console'))).toBe(false);
+    expect(doc.paths).toHaveProperty('/v2/verify');
   });
 
   it('prints its URL and serves health and the OpenAPI document', async () => {

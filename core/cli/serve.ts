@@ -1,17 +1,36 @@
+import { openStore } from '../storage/db.js';
+import { SettingsStore } from '../storage/settings.js';
 import { startServer } from '../server.js';
-import { dataDirOf, option, parseArgs } from './args.js';
+import { dataDirOf, option, parseArgs, type ParsedArgs } from './args.js';
+
+/** Settings key of the bind address an administrator chose in the console (applied at the next start). */
+const SERVER_BIND_KEY = 'server.bind';
+
+/** Host and port: flag, else environment, else the console's stored choice, else 127.0.0.1:8787. */
+function bindAddress(args: ParsedArgs, dataDir: string): { host: string; port: number } {
+  const store = openStore(dataDir);
+  let stored: { host?: string; port?: number } | null;
+  try {
+    stored = new SettingsStore(store.db).get<{ host?: string; port?: number } | null>(SERVER_BIND_KEY, null);
+  } finally {
+    store.close();
+  }
+  const host = option(args, 'host', 'IDV_HOST', stored?.host ?? '127.0.0.1');
+  const port = Number(option(args, 'port', 'IDV_PORT', String(stored?.port ?? 8787)));
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port ${port}.`);
+  return { host, port };
+}
 
 /** `npm run serve`: the headless server with the console at its root URL. */
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const host = option(args, 'host', 'IDV_HOST', '127.0.0.1');
-  const port = Number(option(args, 'port', 'IDV_PORT', '8787'));
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port ${port}.`);
+  const dataDir = dataDirOf(args);
+  const { host, port } = bindAddress(args, dataDir);
   const queue = option(args, 'queue', 'IDV_QUEUE_URL', '');
   const server = await startServer({
     host,
     port,
-    dataDir: dataDirOf(args),
+    dataDir,
     logLevel: option(args, 'log-level', 'IDV_LOG_LEVEL', 'info'),
     ...(queue ? { queueUrl: queue } : {}),
   });

@@ -21,6 +21,11 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       },
       components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
     },
+    // The console's own API is internal to the product (session cookie, same origin): not part of the public document.
+    transform: ({ schema, url }) => ({
+      schema: url.startsWith('/api/console') ? { ...schema, hide: true } : schema,
+      url,
+    }),
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) =>
         typeof json.$id === 'string' ? json.$id : `def-${i}`,
