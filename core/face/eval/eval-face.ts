@@ -52,7 +52,7 @@ const eer = equalErrorRate(genuine, impostor);
 const far = [1e-2, 1e-3, 1e-4].map((f) => tarAtFar(genuine, impostor, f));
 
 const all = crossIdentityScores(set.embeddings, identityOf);
-const calibration = buildCalibration(all, `fr_feature+fr_landmark 5-point similarity${flip ? ', flip-averaged' : ''}`, `${path.basename(path.resolve(dir))}: ${all.length} cross-identity pairs of ${files.length - set.failures} images`);
+const calibration = buildCalibration(all, `fr_feature, two-pass fr_landmark, 5-point similarity${flip ? ', flip-averaged' : ''}`, `${path.basename(path.resolve(dir))}: ${all.length} cross-identity pairs of ${files.length - set.failures} images`);
 const thresholdAt1e3 = thresholdForFmr(calibration, 1e-3);
 if (write) fs.writeFileSync(FMR_CALIBRATION_FILE, formatCalibration(calibration));
 

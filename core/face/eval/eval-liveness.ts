@@ -69,7 +69,7 @@ const result = {
 };
 if (write && step === 1) {
   const calibration: LivenessCalibration = {
-    model: 'fr_liveness (BGR, 0-255): box x2.7 crop; tight crops: border-padded and bare views averaged in logit space',
+    model: 'fr_liveness (BGR, 0-255, class 0 = live): box x2.7 crop; tight crops: border-padded (30%) and bare views averaged in logit space',
     source: `${path.basename(path.resolve(dir))}: ${result.bonaFide} bona fide, ${result.attacks} attacks; threshold = lowest ACER`,
     threshold: best.threshold,
     figures: { apcer: best.apcer, bpcer: best.bpcer, acer: best.acer, auc: result.auc },
