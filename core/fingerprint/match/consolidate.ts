@@ -8,7 +8,7 @@ const DISTANCE_TOLERANCE = 12;
 const DISTANCE_GROWTH = 0.05;
 const ANGLE_TOLERANCE = Math.PI / 6;
 /** Overlap counts below this are raised to it, so tiny overlaps cannot score high by chance. */
-const MIN_OVERLAP = 10;
+const MIN_OVERLAP = 12;
 /** Flow agreement at or below this zeroes the score; above, the score is scaled by its rescaled 4th power. */
 const FLOW_FLOOR = 0.3;
 const FLOW_POWER = 4;
