@@ -26,7 +26,13 @@ export function turnBin(turn: number): number {
   return circularBin(turn, TURN_BINS);
 }
 
-/** One integer key per (length, angle, turn) bin triple. */
+/** Longest edge kept in the neighbour stars (pixels), and so the number of length bins. */
+export const MAX_EDGE = 160;
+export const LENGTH_BINS = Math.floor(MAX_EDGE / LENGTH_BIN) + 1;
+/** Number of distinct keys: the size of the bucket index. */
+export const KEY_COUNT = LENGTH_BINS * ANGLE_BINS * TURN_BINS;
+
+/** One integer key per (length, angle, turn) bin triple, in [0, KEY_COUNT). */
 export function edgeKey(length: number, angle: number, turn: number): number {
   return (length * ANGLE_BINS + angle) * TURN_BINS + turn;
 }

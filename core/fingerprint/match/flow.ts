@@ -8,6 +8,10 @@ export interface Rigid {
   ty: number;
 }
 
+/** cos and sin of twice (d - 180) degrees, for integer d in [0, 360]. */
+const COS2 = Float64Array.from({ length: 361 }, (_, d) => Math.cos(((d - 180) * Math.PI) / 90));
+const SIN2 = Float64Array.from({ length: 361 }, (_, d) => Math.sin(((d - 180) * Math.PI) / 90));
+
 /**
  * Agreement of the two ridge-flow maps under the alignment: mean cos(2 x angle difference) over A's cells that land
  * on B's print, in [-1, 1]; impostors aligned by a few chance minutiae rarely agree on the flow around them.
@@ -18,7 +22,9 @@ export function flowAgreement(a: PreparedPrint, b: PreparedPrint, t: Rigid): { a
   if (!ma || !mb) return { agreement: 1, cells: 0 };
   const c = Math.cos(t.angle);
   const s = Math.sin(t.angle);
-  const turn = (t.angle * 180) / Math.PI;
+  // cos(2(va - vb + turn)) expanded, with the integer-degree part from a table: no trigonometry per cell.
+  const ct = Math.cos(2 * t.angle);
+  const st = Math.sin(2 * t.angle);
   let sum = 0;
   let cells = 0;
   for (let cy = 0; cy < ma.rows; cy++) {
@@ -29,7 +35,8 @@ export function flowAgreement(a: PreparedPrint, b: PreparedPrint, t: Rigid): { a
       const y = (cy + 0.5) * MASK_CELL;
       const vb = cellAt(mb, c * x - s * y + t.tx, s * x + c * y + t.ty);
       if (vb === BACKGROUND) continue;
-      sum += Math.cos((2 * (va + turn - vb) * Math.PI) / 180);
+      const d = va - vb + 180;
+      sum += COS2[d]! * ct - SIN2[d]! * st;
       cells++;
     }
   }

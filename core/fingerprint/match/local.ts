@@ -1,4 +1,4 @@
-import { ANGLE_BINS, angleBin, edgeKey, LENGTH_BIN, TURN_BINS, turnBin } from './edge-hash.js';
+import { ANGLE_BINS, angleBin, edgeKey, LENGTH_BIN, LENGTH_BINS, TURN_BINS, turnBin } from './edge-hash.js';
 import { NEIGHBOURS, type PreparedPrint } from './prepare.js';
 
 /** Tolerances for two edges to agree: length (pixels, plus a share of the length), and both relative angles. */
@@ -36,16 +36,17 @@ export function localSimilarity(a: PreparedPrint, b: PreparedPrint): Float32Arra
       const len = a.edgeLength[sa]!;
       const reach = LENGTH_TOLERANCE + LENGTH_SHARE * len * 1.1;
       const l0 = Math.max(0, Math.floor((len - reach) / LENGTH_BIN));
-      const l1 = Math.floor((len + reach) / LENGTH_BIN);
+      const l1 = Math.min(LENGTH_BINS - 1, Math.floor((len + reach) / LENGTH_BIN));
       const ab = angleBin(a.edgeAngle[sa]!);
       const tb = turnBin(a.edgeTurn[sa]!);
       for (let l = l0; l <= l1; l++) {
         for (let da = -1; da <= 1; da++) {
           const aq = (ab + da + ANGLE_BINS) % ANGLE_BINS;
           for (let dt = -1; dt <= 1; dt++) {
-            const bucket = b.edgeHash.get(edgeKey(l, aq, (tb + dt + TURN_BINS) % TURN_BINS));
-            if (!bucket) continue;
-            for (const sb of bucket) {
+            const key = edgeKey(l, aq, (tb + dt + TURN_BINS) % TURN_BINS);
+            const end = b.bucketStart[key + 1]!;
+            for (let q = b.bucketStart[key]!; q < end; q++) {
+              const sb = b.bucketSlots[q]!;
               const s = agreement(a, sa, b, sb);
               if (s > 0) out[i * b.n + ((sb / NEIGHBOURS) | 0)]! += s;
             }

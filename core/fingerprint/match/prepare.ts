@@ -1,6 +1,6 @@
 import type { FingerprintFeatures } from '../types.js';
 import { decodeMask, type CoarseMask } from './extra.js';
-import { angleBin, edgeKey, lengthBin, turnBin } from './edge-hash.js';
+import { angleBin, edgeKey, KEY_COUNT, LENGTH_BINS, lengthBin, MAX_EDGE, turnBin } from './edge-hash.js';
 import { convexHull, wrapAngle } from './geometry.js';
 
 /** Neighbours per minutia in the local descriptor. */
@@ -18,8 +18,12 @@ export interface PreparedPrint {
   edgeTurn: Float64Array;
   /** Number of used slots per minutia. */
   edgeCount: Uint8Array;
-  /** Edge slots bucketed by quantised (length, angle, turn) for fast lookup; see edge-hash.ts. */
-  edgeHash: Map<number, number[]>;
+  /**
+   * Edge slots bucketed by quantised (length, angle, turn), see edge-hash.ts: the slots of key k are
+   * bucketSlots[bucketStart[k] .. bucketStart[k + 1]).
+   */
+  bucketStart: Int32Array;
+  bucketSlots: Int32Array;
   /** Where minutiae could be: the stored mask, or the convex hull of the minutiae. */
   mask: CoarseMask | undefined;
   hull: Float64Array;
@@ -50,7 +54,7 @@ export function preparePrint(features: FingerprintFeatures): PreparedPrint {
       if (j === i) continue;
       const d = Math.sqrt((x[j]! - x[i]!) ** 2 + (y[j]! - y[i]!) ** 2);
       // Very close pairs are often twin artefacts; very far ones suffer most from skin distortion.
-      if (d >= 6 && d <= 160) order.push({ j, d });
+      if (d >= 6 && d <= MAX_EDGE) order.push({ j, d });
     }
     order.sort((a, b) => a.d - b.d);
     const count = Math.min(NEIGHBOURS, order.length);
@@ -63,15 +67,28 @@ export function preparePrint(features: FingerprintFeatures): PreparedPrint {
       edgeTurn[slot] = wrapAngle(dir[j]! - dir[i]!);
     }
   }
-  const edgeHash = new Map<number, number[]>();
-  for (let i = 0; i < n; i++) {
+  const { bucketStart, bucketSlots } = bucketEdges(edgeLength, edgeAngle, edgeTurn, edgeCount);
+  return { n, x, y, dir, edgeLength, edgeAngle, edgeTurn, edgeCount, bucketStart, bucketSlots, mask: decodeMask(features.extra), hull: convexHull(x, y) };
+}
+
+/** Counting sort of the edge slots by key: a flat bucket index, cheaper to probe than a Map. */
+function bucketEdges(edgeLength: Float64Array, edgeAngle: Float64Array, edgeTurn: Float64Array, edgeCount: Uint8Array): { bucketStart: Int32Array; bucketSlots: Int32Array } {
+  const keys: number[] = [];
+  const slots: number[] = [];
+  for (let i = 0; i < edgeCount.length; i++) {
     for (let k = 0; k < edgeCount[i]!; k++) {
       const slot = i * NEIGHBOURS + k;
-      const key = edgeKey(lengthBin(edgeLength[slot]!), angleBin(edgeAngle[slot]!), turnBin(edgeTurn[slot]!));
-      const bucket = edgeHash.get(key);
-      if (bucket) bucket.push(slot);
-      else edgeHash.set(key, [slot]);
+      keys.push(edgeKey(Math.min(LENGTH_BINS - 1, lengthBin(edgeLength[slot]!)), angleBin(edgeAngle[slot]!), turnBin(edgeTurn[slot]!)));
+      slots.push(slot);
     }
   }
-  return { n, x, y, dir, edgeLength, edgeAngle, edgeTurn, edgeCount, edgeHash, mask: decodeMask(features.extra), hull: convexHull(x, y) };
+  const bucketStart = new Int32Array(KEY_COUNT + 1);
+  for (const key of keys) bucketStart[key + 1]!++;
+  for (let k = 0; k < KEY_COUNT; k++) bucketStart[k + 1]! += bucketStart[k]!;
+  const fill = bucketStart.slice(0, KEY_COUNT);
+  const bucketSlots = new Int32Array(slots.length);
+  keys.forEach((key, m) => {
+    bucketSlots[fill[key]!++] = slots[m]!;
+  });
+  return { bucketStart, bucketSlots };
 }
