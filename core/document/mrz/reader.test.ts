@@ -28,6 +28,12 @@ describe('readMrz (real PP-OCRv4 model, rendered cards)', () => {
     expect(askew).toMatchObject({ valid: true, lines: TD3_SPECIMEN });
   });
 
+  it('reads a card turned a quarter', async () => {
+    const turned = await readMrz(await toDecoded(await renderMrzCard(TD3_SPECIMEN, { rotate: 90 })));
+    expect(turned).toMatchObject({ valid: true, lines: TD3_SPECIMEN });
+    expect(turned!.region.width).toBeLessThan(turned!.region.height);
+  });
+
   it('answers null for a page of ordinary text and for a blank image', async () => {
     const text = await renderMrzCard([], { printed: ['The quick brown fox jumps over the lazy dog', 'Pack my box with five dozen liquor jugs'] });
     expect(await readMrz(await toDecoded(text))).toBeNull();

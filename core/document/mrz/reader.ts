@@ -34,7 +34,7 @@ export async function disposeMrzReader(): Promise<void> {
 
 /**
  * Read the MRZ of a document image: find the band of 2–3 evenly spaced long text lines (trying the image
- * turned 180°, then 90° either way, when the upright reading fails), cut each line out level, recognise it
+ * turned 180° when the upright reading fails, and 90° either way when neither finds an MRZ-like zone), cut each line out level, recognise it
  * with the MRZ alphabet only, fit it to the format's length and repair it with the check digits.
  * Null when no MRZ-like zone is found. Heavy work runs in sharp and onnxruntime threads.
  */
@@ -43,6 +43,8 @@ export async function readMrz(image: DecodedImage): Promise<MrzReading | null> {
   const rec = await getRecognizer();
   let best: Attempt | null = null;
   for (const rotation of ROTATIONS) {
+    // An MRZ-like zone (fillers, the right length) upright or upside down: a quarter turn cannot do better.
+    if (rotation % 180 !== 0 && best) break;
     const attempt = await readOriented(image, rotation, rec);
     if (attempt && (!best || attempt.score > best.score)) best = attempt;
     // Half the check digits holding means the zone was found the right way up: turning will not help.
