@@ -35,9 +35,9 @@ function printDocuments(e: DocumentEvaluation): void {
   }
   const row = (name: string, s: DocumentEvaluation['ours'] | null): string =>
     s
-      ? `  ${name.padEnd(18)} ${`${s.allValid}/${s.mrzDocuments}`.padStart(7)}  ${pct(s.mrzAllValidRate).padStart(7)}  found ${String(s.found).padStart(3)}  p50 ${String(s.msPerDocP50).padStart(5)} ms${s.cpuMsPerDocP50 === null ? '' : ` (cpu ${s.cpuMsPerDocP50} ms)`}`
+      ? `  ${name.padEnd(18)} ${`${s.allValid}/${s.mrzDocuments}`.padStart(7)}  ${pct(s.mrzAllValidRate).padStart(7)}   ${`${s.checkDigitsValid}/${s.mrzDocuments}`.padStart(7)}  ${pct(s.mrzCheckDigitsValidRate).padStart(7)}  found ${String(s.found).padStart(3)}  p50 ${String(s.msPerDocP50).padStart(5)} ms${s.cpuMsPerDocP50 === null ? '' : ` (cpu ${s.cpuMsPerDocP50} ms)`}`
       : `  ${name.padEnd(18)} ${e.note ?? 'skipped'}`;
-  console.log('  reader             all-valid    rate            ms/doc');
+  console.log('  reader             all-valid    rate   digits-valid   rate                 ms/doc');
   console.log(row('ours (PP-OCRv4)', e.ours));
   console.log(row('tesseract CLI eng', e.peer));
 }
@@ -79,11 +79,13 @@ async function main(): Promise<void> {
     console.log(
       JSON.stringify({
         mrzAllValidRate: doc?.ours.mrzAllValidRate ?? null,
+        mrzCheckDigitsValidRate: doc?.ours.mrzCheckDigitsValidRate ?? null,
         charAccuracy: line?.ours.charAccuracy ?? null,
         msPerDocP50: doc?.ours.msPerDocP50 ?? null,
         cpuMsPerDocP50: doc?.ours.cpuMsPerDocP50 ?? null,
         peer: {
           mrzAllValidRate: doc?.peer?.mrzAllValidRate ?? null,
+          mrzCheckDigitsValidRate: doc?.peer?.mrzCheckDigitsValidRate ?? null,
           charAccuracy: line?.peer?.charAccuracy ?? null,
           msPerDocP50: doc?.peer?.msPerDocP50 ?? null,
         },

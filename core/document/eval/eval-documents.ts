@@ -9,9 +9,12 @@ import { hasTesseractCli, mrzLinesFromText, tesseractCli } from './tesseract-cli
 export interface DocumentScore {
   /** Documents counted as carrying an MRZ (all but `nomrz.*` and `pacman.*`). */
   mrzDocuments: number;
-  /** Of those, read with every check digit valid. */
+  /** Of those, read valid: every check digit and both country codes (ICAO list). */
   allValid: number;
   mrzAllValidRate: number;
+  /** Of those, read with every check digit valid (country codes not required). */
+  checkDigitsValid: number;
+  mrzCheckDigitsValidRate: number;
   /** Of those, documents where an MRZ zone was found at all (valid or not). */
   found: number;
   msPerDocP50: number;
@@ -36,13 +39,25 @@ export function isNoMrzDocument(name: string): boolean {
   return /^(nomrz|pacman)\./i.test(name);
 }
 
-function score(rows: { counted: boolean; valid: boolean; found: boolean; ms: number; cpuMs?: number }[]): DocumentScore {
+interface Row {
+  counted: boolean;
+  valid: boolean;
+  digitsValid: boolean;
+  found: boolean;
+  ms: number;
+  cpuMs?: number;
+}
+
+function score(rows: Row[]): DocumentScore {
   const counted = rows.filter((r) => r.counted);
   const allValid = counted.filter((r) => r.valid).length;
+  const checkDigitsValid = counted.filter((r) => r.digitsValid).length;
   return {
     mrzDocuments: counted.length,
     allValid,
     mrzAllValidRate: counted.length ? allValid / counted.length : 0,
+    checkDigitsValid,
+    mrzCheckDigitsValidRate: counted.length ? checkDigitsValid / counted.length : 0,
     found: counted.filter((r) => r.found).length,
     msPerDocP50: Math.round(median(rows.map((r) => r.ms))),
     cpuMsPerDocP50: rows.every((r) => r.cpuMs !== undefined) ? Math.round(median(rows.map((r) => r.cpuMs ?? 0))) : null,
@@ -52,7 +67,7 @@ function score(rows: { counted: boolean; valid: boolean; found: boolean; ms: num
 /** Read every document of a folder with `readMrz` and with the native tesseract CLI (eng, MRZ whitelist). */
 export async function evaluateDocuments(dir: string, withPeer = true): Promise<DocumentEvaluation> {
   const names = fs.readdirSync(dir).filter((f) => IMAGE.test(f)).sort();
-  const ours: { counted: boolean; valid: boolean; found: boolean; ms: number; cpuMs: number }[] = [];
+  const ours: Row[] = [];
   const documents: DocumentEvaluation['documents'] = [];
   try {
     for (const name of names) {
@@ -63,7 +78,8 @@ export async function evaluateDocuments(dir: string, withPeer = true): Promise<D
       const ms = performance.now() - started;
       const used = process.cpuUsage(cpu);
       const counted = !isNoMrzDocument(name);
-      ours.push({ counted, valid: reading?.valid ?? false, found: reading !== null, ms, cpuMs: (used.user + used.system) / 1000 });
+      const digitsValid = reading !== null && reading.checks.filter((c) => c.name.endsWith('CheckDigit')).every((c) => c.valid);
+      ours.push({ counted, valid: reading?.valid ?? false, digitsValid, found: reading !== null, ms, cpuMs: (used.user + used.system) / 1000 });
       const label = reading ? `${reading.format} ${reading.valid ? 'valid' : 'invalid'}` : 'none';
       documents.push({ name, counted, ours: label, peer: '', ms: Math.round(ms) });
     }
@@ -73,14 +89,15 @@ export async function evaluateDocuments(dir: string, withPeer = true): Promise<D
   const result: DocumentEvaluation = { dir, ours: score(ours), peer: null, documents };
   if (!withPeer) return { ...result, note: 'peer skipped (--no-peer)' };
   if (!(await hasTesseractCli())) return { ...result, note: 'peer skipped: the tesseract CLI is not installed (apt package tesseract-ocr)' };
-  const peer: { counted: boolean; valid: boolean; found: boolean; ms: number }[] = [];
+  const peer: Row[] = [];
   for (const [index, name] of names.entries()) {
     const started = performance.now();
     const text = await tesseractCli(path.join(dir, name), 3, MRZ_ALPHABET);
     const candidates = mrzLinesFromText(text).map((lines) => validateMrzLines(lines)).filter((v) => v !== null);
     const ms = performance.now() - started;
     const valid = candidates.some((v) => v.valid);
-    peer.push({ counted: !isNoMrzDocument(name), valid, found: candidates.length > 0, ms });
+    const digitsValid = candidates.some((v) => v.checks.filter((c) => c.name.endsWith('CheckDigit')).every((c) => c.valid));
+    peer.push({ counted: !isNoMrzDocument(name), valid, digitsValid, found: candidates.length > 0, ms });
     const row = documents[index];
     if (row) row.peer = candidates.length ? (valid ? 'valid' : 'invalid') : 'none';
   }
