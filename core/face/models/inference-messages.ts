@@ -4,7 +4,8 @@ import type { LoadModelOptions } from '../../models/registry.js';
 export type InferenceRequest =
   | { type: 'load'; id: number; handle: number; name: string; options: LoadModelOptions }
   | { type: 'run'; id: number; handle: number; data: Float32Array; dims: number[] }
-  | { type: 'dispose'; id: number; handle: number };
+  | { type: 'dispose'; id: number; handle: number }
+  | { type: 'close'; id: number };
 
 /** A worker's answer to one request. */
 export type InferenceResponse =

@@ -62,7 +62,12 @@ class InferencePool {
 
   /** Load a model in every worker (rejects with the registry's message on a wrong file or shape). */
   async load(handle: number, name: string, options: LoadModelOptions): Promise<void> {
-    await Promise.all(this.#slots.map((s) => this.#send(s, { type: 'load', id: this.#nextId++, handle, name, options })));
+    // allSettled: a failure in one worker must not let the pool close while another is still creating a session.
+    const results = await Promise.allSettled(
+      this.#slots.map((s) => this.#send(s, { type: 'load', id: this.#nextId++, handle, name, options })),
+    );
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason instanceof Error ? failed.reason : new Error(String(failed.reason));
   }
 
   /** Run a loaded model; `data` is transferred to the worker. */
@@ -76,8 +81,19 @@ class InferencePool {
     await Promise.all(this.#slots.map((s) => this.#send(s, { type: 'dispose', id: this.#nextId++, handle })));
   }
 
-  async terminate(): Promise<void> {
-    await Promise.all(this.#slots.map((s) => s.worker.terminate()));
+  /** Ask every worker to release its sessions and exit on its own, and wait for the exits. */
+  async close(): Promise<void> {
+    await Promise.all(
+      this.#slots.map(async (s) => {
+        const exited = new Promise<void>((resolve) => {
+          s.worker.once('exit', () => {
+            resolve();
+          });
+        });
+        await this.#send(s, { type: 'close', id: this.#nextId++ }).catch(() => undefined);
+        await exited;
+      }),
+    );
   }
 }
 
@@ -124,6 +140,6 @@ async function release(current: InferencePool): Promise<void> {
   open--;
   if (open === 0 && pool === current) {
     pool = undefined;
-    await current.terminate();
+    await current.close();
   }
 }

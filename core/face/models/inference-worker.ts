@@ -34,6 +34,13 @@ async function handle(request: InferenceRequest): Promise<InferenceResponse> {
       sessions.delete(request.handle);
       return { id: request.id, ok: true };
     }
+    case 'close': {
+      // Leave by emptying the event loop: terminate() mid-native-call aborts the process (Napi::Error).
+      for (const { session } of sessions.values()) await session.release();
+      sessions.clear();
+      setImmediate(() => parentPort?.close());
+      return { id: request.id, ok: true };
+    }
   }
 }
 
