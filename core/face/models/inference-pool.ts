@@ -71,9 +71,15 @@ class InferencePool {
   }
 
   /** Run a loaded model; `data` is transferred to the worker. */
-  async infer(handle: number, data: Float32Array, dims: readonly number[]): Promise<Record<string, Float32Array>> {
+  async infer(
+    handle: number,
+    data: Float32Array,
+    dims: readonly number[],
+  ): Promise<Record<string, Float32Array>> {
     const slot = this.#slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
-    const r = await this.#send(slot, { type: 'run', id: this.#nextId++, handle, data, dims: [...dims] }, [data.buffer as ArrayBuffer]);
+    const r = await this.#send(slot, { type: 'run', id: this.#nextId++, handle, data, dims: [...dims] }, [
+      data.buffer as ArrayBuffer,
+    ]);
     return r.ok && r.outputs ? r.outputs : {};
   }
 
@@ -91,7 +97,17 @@ class InferencePool {
           });
         });
         await this.#send(s, { type: 'close', id: this.#nextId++ }).catch(() => undefined);
-        await exited;
+        // Sessions are released by now, so terminate() is safe if the worker's loop does not drain by itself
+        // (an unref'd worker that never exits would leave this promise, and a top-level await, hanging).
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => {
+            resolve(true);
+          }, 2000);
+        });
+        const timedOut = await Promise.race([exited.then(() => false), late]);
+        clearTimeout(timer);
+        if (timedOut) await s.worker.terminate();
       }),
     );
   }
