@@ -30,7 +30,8 @@ async function run(title: string, options: autocannon.Options): Promise<void> {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-bench-'));
-const services = await createServices({ dataDir, engines: false });
+// Engines loaded, so health answers as in production (200 with model and store checks).
+const services = await createServices({ dataDir });
 services.settings.set('limits.rateLimitPerMinute', 1_000_000);
 const key = services.keys.create('http benchmark').key;
 const app = await buildServer(services, { logger: false });
