@@ -18,6 +18,8 @@ describe('npm run serve (real process and socket)', () => {
     child = spawn('npx', ['tsx', 'core/cli/serve.ts', '--port', '0', '--log-level', 'warn'], {
       env: { ...process.env, IDV_DATA_DIR: dataDir, IDV_HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so the test can stop npx, tsx and the server together.
+      detached: true,
     });
     url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -39,8 +41,11 @@ describe('npm run serve (real process and socket)', () => {
     });
   }, 120_000);
 
-  afterAll(() => {
-    child.kill('SIGTERM');
+  afterAll(async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid, 'SIGTERM');
+    await exited;
   });
 
   it('keeps the console API out of the public OpenAPI document', async () => {
