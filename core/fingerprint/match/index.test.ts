@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FingerprintFeatures, Minutia } from '../types.js';
 import { compareFeatures } from './index.js';
+import { createPrng } from '../../math/prng.js';
 
 /** Deterministic PRNG (mulberry32) so the fixtures are the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = (seed: number): (() => number) => createPrng(seed).next;
 
 /** A random print: n minutiae spread over a 300x360 area at least 10 px apart. */
 function randomPrint(seed: number, n = 40): FingerprintFeatures {

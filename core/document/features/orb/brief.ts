@@ -4,26 +4,16 @@
  * blurring every pyramid level) at a pair pattern rotated by that orientation. Pure code.
  */
 import type { GrayImage } from './gray-image.js';
+import { createPrng } from '../../../math/prng.js';
 
 /** Radius of the patch orientation and descriptor sample from (31x31 patch as in ORB). */
 export const PATCH_RADIUS = 15;
 /** Descriptor length in 32-bit words (256 bits). */
 export const DESCRIPTOR_WORDS = 8;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function buildPattern(): Float32Array {
   // Fixed seed: descriptors stored for registered marks must stay comparable across runs and releases.
-  const random = mulberry32(0x0b1e55ed);
+  const random = createPrng(0x0b1e55ed).next;
   const gaussian = (): number => {
     const u = Math.max(1e-9, random());
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
