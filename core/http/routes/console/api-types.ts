@@ -2,7 +2,6 @@
  * Contract of the console API (/api/console/*), shared with the renderer by `import type` only.
  * Self-contained on purpose: the renderer type-checks this file without Node types.
  */
-import type { AuditRow } from '../../../services/audit-log.js';
 
 export type ConsoleRole = 'operator' | 'admin' | 'auditor';
 export type AuthMode = 'observe' | 'enforce';
@@ -57,8 +56,25 @@ export interface CreatedKeyResponse extends ApiKeyView {
   key: string;
 }
 
-/** An audit row as the console shows it: the stored row itself (statuses, scores, ids; never images). */
-export type AuditRowView = AuditRow;
+export interface AuditRowView {
+  seq: number;
+  time: string;
+  requestId: string;
+  method: string;
+  route: string;
+  keyId: string | null;
+  authOutcome: string;
+  httpStatus: number;
+  resultStatus: string | null;
+  failedStep: string | null;
+  reason: string | null;
+  scores: string | null;
+  latencyMs: number;
+  mobileMasked: string | null;
+  event: string | null;
+  prevHash: string;
+  hash: string;
+}
 
 export interface AuditPageResponse {
   rows: AuditRowView[];
