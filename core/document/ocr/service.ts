@@ -5,23 +5,10 @@ import { documentTypeOfMrz, fieldsFromMrz } from './mrz-fields.js';
 import { crossCheck, licenceFieldsFromPrinted } from './printed-fields.js';
 import type { PrintedLine, TesseractPool } from './tesseract-pool.js';
 import type { DocumentType, ExtractedField, FieldName, OcrExtraction } from './types.js';
+import type { AamvaFields } from '../features/pdf417/aamva.js';
 
-/** Fields of a licence barcode (AAMVA), dates already ISO. */
-export interface BarcodeFields {
-  documentNumber?: string;
-  lastName?: string;
-  firstName?: string;
-  middleName?: string;
-  birthDate?: string;
-  expiryDate?: string;
-  sex?: string;
-  street?: string;
-  city?: string;
-  state?: string;
-  postalCode?: string;
-  vehicleClass?: string;
-  country?: string;
-}
+/** Fields of a licence barcode (AAMVA), dates already ISO: the parser's own field set. */
+export type BarcodeFields = AamvaFields;
 
 /** What the OCR service needs; each part is optional so the service degrades to what is built. */
 export interface OcrServiceOptions {
