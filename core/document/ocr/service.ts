@@ -31,16 +31,20 @@ export class OcrService {
   async extract(image: DecodedImage, request: { documentType?: DocumentType } = {}): Promise<OcrExtraction> {
     const started = performance.now();
     const reading = await this.options.readMrz(image);
-    const printed = this.options.printed ? await readPrinted(this.options.printed, image, reading?.region ?? null) : [];
-    const claimed = request.documentType && request.documentType !== 'unknown' ? request.documentType : undefined;
-    const guessed = reading ? documentTypeOfMrz(reading) : claimed ?? documentTypeOfText(printed);
+    const printed = this.options.printed
+      ? await readPrinted(this.options.printed, image, reading?.region ?? null)
+      : [];
+    const claimed =
+      request.documentType && request.documentType !== 'unknown' ? request.documentType : undefined;
+    const guessed = reading ? documentTypeOfMrz(reading) : (claimed ?? documentTypeOfText(printed));
     const wantsBarcode = guessed === 'driver_licence' || (!reading && guessed === 'unknown');
     const barcode = wantsBarcode && this.options.readBarcode ? await this.options.readBarcode(image) : null;
     const documentType: DocumentType = reading ? guessed : barcode ? 'driver_licence' : guessed;
 
     const fields: Partial<Record<FieldName, ExtractedField>> = {};
     const fill = (more: Partial<Record<FieldName, ExtractedField>>): void => {
-      for (const [name, field] of Object.entries(more) as [FieldName, ExtractedField][]) fields[name] ??= field;
+      for (const [name, field] of Object.entries(more) as [FieldName, ExtractedField][])
+        fields[name] ??= field;
     };
     if (reading) fill(fieldsFromMrz(reading, this.options.now?.() ?? new Date()));
     if (barcode) fill(fieldsFromBarcode(barcode));
@@ -69,11 +73,24 @@ export class OcrService {
 }
 
 /** Printed lines of the document with the MRZ painted out, so the cross-check never compares the MRZ with itself. */
-async function readPrinted(pool: TesseractPool, image: DecodedImage, mrz: MrzReading['region'] | null): Promise<PrintedLine[]> {
+async function readPrinted(
+  pool: TesseractPool,
+  image: DecodedImage,
+  mrz: MrzReading['region'] | null,
+): Promise<PrintedLine[]> {
   let pipeline = sharp(image.rgb, { raw: { width: image.width, height: image.height, channels: 3 } });
   if (mrz && mrz.width > 0 && mrz.height > 0) {
-    const cover = await sharp({ create: { width: mrz.width, height: mrz.height, channels: 3, background: '#ffffff' } }).png().toBuffer();
-    pipeline = sharp(await pipeline.composite([{ input: cover, left: mrz.x, top: mrz.y }]).png().toBuffer());
+    const cover = await sharp({
+      create: { width: mrz.width, height: mrz.height, channels: 3, background: '#ffffff' },
+    })
+      .png()
+      .toBuffer();
+    pipeline = sharp(
+      await pipeline
+        .composite([{ input: cover, left: mrz.x, top: mrz.y }])
+        .png()
+        .toBuffer(),
+    );
   }
   const png = await pipeline
     .resize(PRINTED_MAX_SIDE, PRINTED_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
@@ -84,7 +101,10 @@ async function readPrinted(pool: TesseractPool, image: DecodedImage, mrz: MrzRea
 }
 
 function documentTypeOfText(lines: readonly PrintedLine[]): DocumentType {
-  const text = lines.map((l) => l.text).join(' ').toUpperCase();
+  const text = lines
+    .map((l) => l.text)
+    .join(' ')
+    .toUpperCase();
   if (/DRIVER|DRIVING|LICEN[CS]E|PERMIS DE CONDUIRE|FÜHRERSCHEIN/.test(text)) return 'driver_licence';
   if (/PASSPORT|PASSEPORT|REISEPASS/.test(text)) return 'passport';
   if (/\bVISA\b/.test(text)) return 'visa';
@@ -106,16 +126,30 @@ function fieldsFromBarcode(b: BarcodeFields): Partial<Record<FieldName, Extracte
   put('sex', b.sex);
   put('licence_class', b.vehicleClass);
   put('issuing_country', b.country);
-  const address = [b.street, [b.city, b.state, b.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const address = [b.street, [b.city, b.state, b.postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   put('address', address || undefined);
   return out;
 }
 
-function messageOf(reading: MrzReading | null, barcode: boolean, printedLines: number, fieldCount: number, checks: { status: string }[]): string {
-  if (!reading && !barcode && printedLines === 0) return 'No MRZ, barcode or readable text was found on the image.';
+function messageOf(
+  reading: MrzReading | null,
+  barcode: boolean,
+  printedLines: number,
+  fieldCount: number,
+  checks: { status: string }[],
+): string {
+  if (!reading && !barcode && printedLines === 0)
+    return 'No MRZ, barcode or readable text was found on the image.';
   if (fieldCount === 0) return 'Text was found, but no MRZ, barcode or labelled field to extract.';
   const parts: string[] = [];
-  if (reading) parts.push(reading.valid ? `${reading.format} MRZ read; every check digit is valid.` : `${reading.format} MRZ read, but some check digits fail: treat its fields with care.`);
+  if (reading)
+    parts.push(
+      reading.valid
+        ? `${reading.format} MRZ read; every check digit is valid.`
+        : `${reading.format} MRZ read, but some check digits fail: treat its fields with care.`,
+    );
   else parts.push('No MRZ found.');
   if (barcode) parts.push('Licence barcode decoded.');
   const mismatches = checks.filter((c) => c.status === 'mismatch').length;
