@@ -8,7 +8,10 @@ import tseslint from 'typescript-eslint';
 const coreForbidden = {
   paths: [{ name: 'electron', message: 'core/ runs in plain Node: no Electron.' }],
   patterns: [
-    { group: ['**/electron/**', '**/renderer/**'], message: 'core/ imports nothing from electron/ or renderer/.' },
+    {
+      group: ['**/electron/**', '**/renderer/**'],
+      message: 'core/ imports nothing from electron/ or renderer/.',
+    },
   ],
 };
 const rendererForbidden = {
@@ -48,9 +51,15 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unnecessary-condition': 'off',
       '@typescript-eslint/prefer-nullish-coalescing': 'off',
@@ -72,6 +81,9 @@ export default tseslint.config(
   { files: ['electron/**/*.ts'], rules: { 'no-restricted-imports': ['error', electronForbidden] } },
   {
     files: ['core/**/*.test.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
-    rules: { '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-member-access': 'off' },
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+    },
   },
 );

@@ -35,16 +35,26 @@ let face: Awaited<ReturnType<typeof createFaceEngine>> | undefined;
 try {
   face = await createFaceEngine();
 } catch (error) {
-  console.log(`ghost_portrait skipped: face engine unavailable (${error instanceof Error ? error.message : String(error)})`);
+  console.log(
+    `ghost_portrait skipped: face engine unavailable (${error instanceof Error ? error.message : String(error)})`,
+  );
 }
 const engine = createDocumentEngine({ db: store.db, readMrz, ...(face ? { face } : {}) });
 await engine.warmUp();
-await engine.addReferenceMark('arms', await sharp(Buffer.from(markSvg('arms', 1.5))).png().toBuffer());
+await engine.addReferenceMark(
+  'arms',
+  await sharp(Buffer.from(markSvg('arms', 1.5)))
+    .png()
+    .toBuffer(),
+);
 
 const cards = [];
 for (let i = 0; i < count; i++) {
   const [card, distort] = variants[i % variants.length]!;
-  cards.push({ card, image: await decodeImage(await distortCard(await renderIdCard(card), distort), { field: 'id_card' }) });
+  cards.push({
+    card,
+    image: await decodeImage(await distortCard(await renderIdCard(card), distort), { field: 'id_card' }),
+  });
 }
 
 const features: FeatureName[] = ['mrz', 'ghost_portrait', 'reference_mark', 'pdf417'];
@@ -52,7 +62,9 @@ const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p + 0.5))] ?? NaN;
 };
-console.log(`${count} rendered cards (1011x638 before distortion), load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
+console.log(
+  `${count} rendered cards (1011x638 before distortion), load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
+);
 for (const feature of features) {
   if (feature === 'ghost_portrait' && !face) continue;
   const times: number[] = [];
@@ -60,10 +72,16 @@ for (const feature of features) {
   let applicable = 0;
   const cpu = process.cpuUsage();
   for (const { card, image } of cards) {
-    const profile = { name: 'bench', description: '', features: [{ feature, min_score: 0.5 }], reference_marks: [] };
+    const profile = {
+      name: 'bench',
+      description: '',
+      features: [{ feature, min_score: 0.5 }],
+      reference_marks: [],
+    };
     const [result] = (await engine.runFeatures(image, profile)) as [FeatureResult];
     times.push(result.ms);
-    const expected = feature === 'pdf417' ? card.variant === 'dl' : feature === 'mrz' ? card.variant !== 'dl' : true;
+    const expected =
+      feature === 'pdf417' ? card.variant === 'dl' : feature === 'mrz' ? card.variant !== 'dl' : true;
     if (expected) {
       applicable++;
       if (result.score >= 0.5) passed++;

@@ -43,9 +43,14 @@ const form = buildMultipart([
 
 async function once(): Promise<number> {
   const t = performance.now();
-  const res = await fetch(url, { method: 'POST', body: form.body, headers: { 'content-type': form.contentType, 'x-api-key': key } });
+  const res = await fetch(url, {
+    method: 'POST',
+    body: form.body,
+    headers: { 'content-type': form.contentType, 'x-api-key': key },
+  });
   const body = (await res.json()) as { status?: string };
-  if (res.status !== 200 || body.status !== 'SUCCESS') throw new Error(`unexpected answer ${res.status} ${JSON.stringify(body)}`);
+  if (res.status !== 200 || body.status !== 'SUCCESS')
+    throw new Error(`unexpected answer ${res.status} ${JSON.stringify(body)}`);
   return performance.now() - t;
 }
 
@@ -65,7 +70,12 @@ async function clients(n: number, total: number): Promise<{ latencies: number[];
   return { latencies: latencies.sort((a, b) => a - b), seconds: (performance.now() - start) / 1000 };
 }
 
-console.log(`node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 console.log(`selfie ${await size(selfie)}; ID card photo ${await size(card)}; ${requests} requests per row`);
 for (let i = 0; i < 3; i++) await once(); // warm-up: JIT, sharp and ONNX kernels
 console.log('clients  requests   req/s   p50 ms   p95 ms   max ms');

@@ -23,7 +23,9 @@ export function restrictPermissions(session: Session, origin: string): void {
   session.setPermissionRequestHandler((contents, permission, callback) => {
     callback(permission === 'media' && new URL(contents.getURL()).origin === origin);
   });
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => permission === 'media' && requestingOrigin === origin);
+  session.setPermissionCheckHandler(
+    (_contents, permission, requestingOrigin) => permission === 'media' && requestingOrigin === origin,
+  );
 }
 
 /** Show the window once its first paint is ready, to avoid a white flash. */

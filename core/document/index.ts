@@ -10,7 +10,12 @@ export type { FacePort } from './features/ghost-portrait/detector.js';
 export type { MrzReader, MrzReadingLike } from './features/mrz-feature.js';
 export { FEATURE_NAMES, type FeatureName, type FeatureResult, type Region } from './features/types.js';
 export { parseAamva, type AamvaRecord, type AamvaFields } from './features/pdf417/aamva.js';
-export { BUILT_IN_PROFILES, DEFAULT_PROFILE_NAME, validateProfile, type DocumentProfile } from './profiles/profile.js';
+export {
+  BUILT_IN_PROFILES,
+  DEFAULT_PROFILE_NAME,
+  validateProfile,
+  type DocumentProfile,
+} from './profiles/profile.js';
 export type { StoredProfile } from './profiles/profile-store.js';
 export type { ReferenceMarkSummary } from './profiles/mark-store.js';
 
@@ -35,6 +40,8 @@ export function createDocumentEngine(options: CreateDocumentEngineOptions): Docu
 export function asFacePort(engine: unknown): FacePort | undefined {
   if (typeof engine !== 'object' || engine === null) return undefined;
   const candidate = engine as Partial<Record<keyof FacePort, unknown>>;
-  const ok = ['detect', 'embed', 'similarity'].every((k) => typeof candidate[k as keyof FacePort] === 'function');
+  const ok = ['detect', 'embed', 'similarity'].every(
+    (k) => typeof candidate[k as keyof FacePort] === 'function',
+  );
   return ok ? (engine as FacePort) : undefined;
 }

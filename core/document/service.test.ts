@@ -36,7 +36,9 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-doc-'));
     store = openStore(dir);
     engine = createDocumentEngine({ db: store.db, readMrz });
-    armsPng = await sharp(Buffer.from(markSvg('arms', 1.5))).png().toBuffer();
+    armsPng = await sharp(Buffer.from(markSvg('arms', 1.5)))
+      .png()
+      .toBuffer();
   });
 
   afterAll(async () => {
@@ -48,11 +50,24 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
 
   it('seeds the built-in profiles and validates edits', async () => {
     expect(engine.listProfiles().map((p) => p.name)).toEqual(['default', 'drivers_licence', 'national_id']);
-    const saved = engine.saveProfile({ name: 'marks', features: [{ feature: 'reference_mark', min_score: 0.5 }] });
+    const saved = engine.saveProfile({
+      name: 'marks',
+      features: [{ feature: 'reference_mark', min_score: 0.5 }],
+    });
     expect(saved).toMatchObject({ name: 'marks', built_in: false });
-    expect(await codeOf(() => engine.saveProfile({ name: 'marks', features: [{ feature: 'x', min_score: 0.5 }] }))).toBe('FIELD_INVALID');
-    expect(await codeOf(() => { engine.deleteProfile('default'); })).toBe('CONFLICT');
-    expect(await codeOf(() => { engine.deleteProfile('nope'); })).toBe('NOT_FOUND');
+    expect(
+      await codeOf(() => engine.saveProfile({ name: 'marks', features: [{ feature: 'x', min_score: 0.5 }] })),
+    ).toBe('FIELD_INVALID');
+    expect(
+      await codeOf(() => {
+        engine.deleteProfile('default');
+      }),
+    ).toBe('CONFLICT');
+    expect(
+      await codeOf(() => {
+        engine.deleteProfile('nope');
+      }),
+    ).toBe('NOT_FOUND');
     expect(await codeOf(engine.checkIdCard(await card(), { profile: 'nope' }))).toBe('FIELD_INVALID');
   });
 
@@ -63,13 +78,19 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
     expect(engine.listReferenceMarks()).toEqual([mark]);
     expect((await sharp(engine.referenceMarkPreview(mark.id)).metadata()).width).toBe(300);
     expect(await codeOf(engine.addReferenceMark('Utopia arms', armsPng))).toBe('CONFLICT');
-    expect(await codeOf(engine.addReferenceMark('text', Buffer.from('not an image')))).toBe('IMAGE_UNSUPPORTED');
-    const flat = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#777' } }).png().toBuffer();
+    expect(await codeOf(engine.addReferenceMark('text', Buffer.from('not an image')))).toBe(
+      'IMAGE_UNSUPPORTED',
+    );
+    const flat = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#777' } })
+      .png()
+      .toBuffer();
     expect(await codeOf(engine.addReferenceMark('flat', flat))).toBe('QUALITY_TOO_LOW');
   });
 
   it('passes a card showing the registered mark and rejects a look-alike', async () => {
-    const genuine = await engine.checkIdCard(await card({ corruptMrz: 'document_number' }), { profile: 'marks' });
+    const genuine = await engine.checkIdCard(await card({ corruptMrz: 'document_number' }), {
+      profile: 'marks',
+    });
     expect(genuine).toMatchObject({ status: 'SUCCESS' });
     expect(genuine.extra).toMatchObject({ feature_detected: 'reference_mark', profile: 'marks' });
     expect(genuine.extra?.region).not.toBeNull();
@@ -79,8 +100,18 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
   });
 
   it('reports regions in the pixels of a large photo (matched at working size)', async () => {
-    const big = await decodeImage(await distortCard(await renderIdCard({ variant: 'dl' }), { scale: 2.5 }), { field: 'id_card' });
-    const profile = { name: 'x', description: '', features: [{ feature: 'reference_mark' as const, min_score: 0.5 }, { feature: 'pdf417' as const, min_score: 0.9 }], reference_marks: [] };
+    const big = await decodeImage(await distortCard(await renderIdCard({ variant: 'dl' }), { scale: 2.5 }), {
+      field: 'id_card',
+    });
+    const profile = {
+      name: 'x',
+      description: '',
+      features: [
+        { feature: 'reference_mark' as const, min_score: 0.5 },
+        { feature: 'pdf417' as const, min_score: 0.9 },
+      ],
+      reference_marks: [],
+    };
     const [mark, pdf] = await engine.runFeatures(big, profile);
     expect(mark?.score).toBeGreaterThanOrEqual(0.5);
     expect(pdf?.score).toBe(1);
@@ -106,15 +137,21 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
     expect(good.extra).toMatchObject({ feature_detected: 'mrz', profile: 'default' });
     const bad = await engine.checkIdCard(await card({ ghost: false, corruptMrz: 'document_number' }));
     expect(bad).toMatchObject({ status: 'REJECTED', reason: 'feature_not_found' });
-    const mrz = (bad.extra?.features as { feature: string; details: Record<string, unknown> }[]).find((f) => f.feature === 'mrz');
+    const mrz = (bad.extra?.features as { feature: string; details: Record<string, unknown> }[]).find(
+      (f) => f.feature === 'mrz',
+    );
     expect(mrz?.details.valid).toBe(false);
   });
 
-  it("drivers_licence profile: an AAMVA PDF417 passes, an ID card without one does not", async () => {
-    const dl = await engine.checkIdCard(await card({ variant: 'dl', mark: 'none' }), { profile: 'drivers_licence' });
+  it('drivers_licence profile: an AAMVA PDF417 passes, an ID card without one does not', async () => {
+    const dl = await engine.checkIdCard(await card({ variant: 'dl', mark: 'none' }), {
+      profile: 'drivers_licence',
+    });
     expect(dl).toMatchObject({ status: 'SUCCESS', score: 1 });
     expect(dl.extra).toMatchObject({ feature_detected: 'pdf417' });
-    const pdf = (dl.extra?.features as { feature: string; details: Record<string, unknown> }[]).find((f) => f.feature === 'pdf417');
+    const pdf = (dl.extra?.features as { feature: string; details: Record<string, unknown> }[]).find(
+      (f) => f.feature === 'pdf417',
+    );
     expect(pdf?.details).toMatchObject({ aamva: true, iin: '636000', version: 8, subfiles: ['DL'] });
     const id = await engine.checkIdCard(await card({ mark: 'none' }), { profile: 'drivers_licence' });
     expect(id).toMatchObject({ status: 'REJECTED', reason: 'feature_not_found' });
@@ -124,6 +161,8 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
     const [mark] = engine.listReferenceMarks();
     engine.deleteReferenceMark(mark!.id);
     expect(engine.listReferenceMarks()).toEqual([]);
-    expect(() => { engine.deleteReferenceMark(mark!.id); }).toThrow(CoreError);
+    expect(() => {
+      engine.deleteReferenceMark(mark!.id);
+    }).toThrow(CoreError);
   });
 });

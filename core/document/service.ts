@@ -16,7 +16,12 @@ import type { FeatureName, FeatureResult } from './features/types.js';
 import { FeatureWorker } from './features/worker/pool.js';
 import { decide } from './profiles/decide.js';
 import { MarkStore, type ReferenceMarkSummary } from './profiles/mark-store.js';
-import { DEFAULT_PROFILE_NAME, isProfileName, validateProfile, type DocumentProfile } from './profiles/profile.js';
+import {
+  DEFAULT_PROFILE_NAME,
+  isProfileName,
+  validateProfile,
+  type DocumentProfile,
+} from './profiles/profile.js';
 import { ProfileStore, type StoredProfile } from './profiles/profile-store.js';
 
 /** What the engine is built from; a missing face engine or MRZ reader makes that feature score 0 ("unavailable"). */
@@ -50,7 +55,10 @@ export class DocumentService implements DocumentEngine {
   profile(name?: string): StoredProfile {
     const wanted = name === undefined || name === '' ? DEFAULT_PROFILE_NAME : name;
     const profile = isProfileName(wanted) ? this.#profiles.get(wanted) : undefined;
-    if (!profile) throw new CoreError('FIELD_INVALID', `Unknown document profile "${wanted.slice(0, 40)}".`, { field: 'profile' });
+    if (!profile)
+      throw new CoreError('FIELD_INVALID', `Unknown document profile "${wanted.slice(0, 40)}".`, {
+        field: 'profile',
+      });
     return profile;
   }
 
@@ -60,14 +68,22 @@ export class DocumentService implements DocumentEngine {
   }
 
   async #detect(feature: FeatureName, image: DecodedImage, profile: DocumentProfile): Promise<FeatureResult> {
-    const unavailable = (why: string): FeatureResult => ({ feature, score: 0, region: null, ms: 0, details: { available: false, why } });
+    const unavailable = (why: string): FeatureResult => ({
+      feature,
+      score: 0,
+      region: null,
+      ms: 0,
+      details: { available: false, why },
+    });
     switch (feature) {
       case 'mrz':
         return this.#readMrz ? detectMrz(image, this.#readMrz) : unavailable('MRZ reader not loaded');
       case 'ghost_portrait':
         return this.#face ? detectGhostPortrait(image, this.#face) : unavailable('face engine not loaded');
       case 'reference_mark': {
-        const marks = this.#marks.load(profile.reference_marks).map((m) => ({ id: m.id, name: m.name, features: m.features }));
+        const marks = this.#marks
+          .load(profile.reference_marks)
+          .map((m) => ({ id: m.id, name: m.name, features: m.features }));
         return detectReferenceMark(image, marks, this.#worker);
       }
       case 'pdf417':
@@ -93,8 +109,10 @@ export class DocumentService implements DocumentEngine {
 
   /** Delete a profile; 404 when unknown, 409 for the default profile (requests without `profile` need it). */
   deleteProfile(name: string): void {
-    if (name === DEFAULT_PROFILE_NAME) throw new CoreError('CONFLICT', 'The default profile can be edited but not deleted.');
-    if (!this.#profiles.delete(name)) throw new CoreError('NOT_FOUND', `No document profile named "${name.slice(0, 40)}".`);
+    if (name === DEFAULT_PROFILE_NAME)
+      throw new CoreError('CONFLICT', 'The default profile can be edited but not deleted.');
+    if (!this.#profiles.delete(name))
+      throw new CoreError('NOT_FOUND', `No document profile named "${name.slice(0, 40)}".`);
   }
 
   /** Every registered reference mark (without features). */
@@ -118,22 +136,36 @@ export class DocumentService implements DocumentEngine {
     if (trimmed.length === 0 || trimmed.length > 80) {
       throw new CoreError('FIELD_INVALID', 'name must be 1-80 characters.', { field: 'name' });
     }
-    if (this.#marks.hasName(trimmed)) throw new CoreError('CONFLICT', `A reference mark named "${trimmed}" exists.`, { field: 'name' });
+    if (this.#marks.hasName(trimmed))
+      throw new CoreError('CONFLICT', `A reference mark named "${trimmed}" exists.`, { field: 'name' });
     const decoded = await decodeImage(imageBytes, { field: 'image' });
     if (Math.min(decoded.width, decoded.height) < 48) {
-      throw new CoreError('UNPROCESSABLE', 'The mark image must be at least 48 pixels on each side.', { field: 'image' });
+      throw new CoreError('UNPROCESSABLE', 'The mark image must be at least 48 pixels on each side.', {
+        field: 'image',
+      });
     }
-    const { data, info } = await sharp(decoded.rgb, { raw: { width: decoded.width, height: decoded.height, channels: 3 } })
+    const { data, info } = await sharp(decoded.rgb, {
+      raw: { width: decoded.width, height: decoded.height, channels: 3 },
+    })
       .resize(MARK_MAX_SIDE, MARK_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const preview = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).png().toBuffer();
-    const { result: features } = await this.#worker.run({ kind: 'mark_features', image: { rgb: data, width: info.width, height: info.height } });
+    const preview = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+      .png()
+      .toBuffer();
+    const { result: features } = await this.#worker.run({
+      kind: 'mark_features',
+      image: { rgb: data, width: info.width, height: info.height },
+    });
     if (features.count < MARK_MIN_KEYPOINTS) {
-      throw new CoreError('QUALITY_TOO_LOW', 'The mark image has too little detail to be recognised; use a sharper, larger image.', {
-        field: 'image',
-        extra: { keypoints: features.count, minimum: MARK_MIN_KEYPOINTS },
-      });
+      throw new CoreError(
+        'QUALITY_TOO_LOW',
+        'The mark image has too little detail to be recognised; use a sharper, larger image.',
+        {
+          field: 'image',
+          extra: { keypoints: features.count, minimum: MARK_MIN_KEYPOINTS },
+        },
+      );
     }
     return this.#marks.add(trimmed, preview, features);
   }
@@ -160,7 +192,10 @@ export class DocumentService implements DocumentEngine {
   /** Start the feature worker and load its modules now, so the first card does not pay for it. */
   async warmUp(): Promise<void> {
     const size = 64;
-    await this.#worker.run({ kind: 'pdf417', image: { rgb: new Uint8Array(size * size * 3), width: size, height: size } });
+    await this.#worker.run({
+      kind: 'pdf417',
+      image: { rgb: new Uint8Array(size * size * 3), width: size, height: size },
+    });
   }
 
   /** Stop the feature worker. */

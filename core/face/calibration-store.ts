@@ -20,9 +20,11 @@ export const LIVENESS_CALIBRATION_FILE = path.join(here, 'liveness-calibration.j
 
 function readJson(file: string): Record<string, unknown> {
   // A missing or broken calibration fails the engine's start: thresholds would otherwise be guesses.
-  if (!fs.existsSync(file)) throw new Error(`Face calibration ${file} is missing: run npm run eval:face / eval:liveness.`);
+  if (!fs.existsSync(file))
+    throw new Error(`Face calibration ${file} is missing: run npm run eval:face / eval:liveness.`);
   const value = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
-  if (typeof value !== 'object' || value === null) throw new Error(`Face calibration ${file} is not a JSON object.`);
+  if (typeof value !== 'object' || value === null)
+    throw new Error(`Face calibration ${file} is not a JSON object.`);
   return value as Record<string, unknown>;
 }
 

@@ -38,7 +38,11 @@ describe('detect', () => {
     const [ux, uy] = centre(upright.box);
     const meta = { width: 1012, height: Math.round(1012 / 1.586) };
     // The centre of the portrait after a clockwise turn of the card.
-    const expected = { 90: [meta.height - uy, ux], 180: [meta.width - ux, meta.height - uy], 270: [uy, meta.width - ux] } as const;
+    const expected = {
+      90: [meta.height - uy, ux],
+      180: [meta.width - ux, meta.height - uy],
+      270: [uy, meta.width - ux],
+    } as const;
     for (const deg of [90, 180, 270] as const) {
       const faces = await engine.detectOnCard(await decode(await rotated(card, deg)));
       const main = faces.reduce((a, b) => (a.box.width * a.box.height >= b.box.width * b.box.height ? a : b));
@@ -71,7 +75,10 @@ describe('embed and similarity', () => {
 
 describe('match', () => {
   it('matches a selfie with its ID card, picking the main portrait over the ghost', async () => {
-    const result = await engine.match(await decode(await selfieOf(PEOPLE.a)), await decode(await idCardOf(PEOPLE.a)));
+    const result = await engine.match(
+      await decode(await selfieOf(PEOPLE.a)),
+      await decode(await idCardOf(PEOPLE.a)),
+    );
     expect(result.status).toBe('SUCCESS');
     expect(result.score).toBeGreaterThanOrEqual(result.extra?.threshold as number);
     expect(result.extra?.estimated_fmr).toBeLessThan(1e-3);
@@ -82,26 +89,37 @@ describe('match', () => {
 
   it('matches rotated and downscaled cards', async () => {
     const selfie = await decode(await selfieOf(PEOPLE.d));
-    for (const card of [await rotated(await idCardOf(PEOPLE.d), 270), await idCardOf(PEOPLE.d, 520, { quality: 70 })]) {
+    for (const card of [
+      await rotated(await idCardOf(PEOPLE.d), 270),
+      await idCardOf(PEOPLE.d, 520, { quality: 70 }),
+    ]) {
       const result = await engine.match(selfie, await decode(card));
       expect(result.status).toBe('SUCCESS');
     }
   });
 
   it('rejects another person with no_match and an estimated FMR above the default', async () => {
-    const result = await engine.match(await decode(await selfieOf(PEOPLE.a)), await decode(await idCardOf(PEOPLE.c)));
+    const result = await engine.match(
+      await decode(await selfieOf(PEOPLE.a)),
+      await decode(await idCardOf(PEOPLE.c)),
+    );
     expect(result).toMatchObject({ status: 'REJECTED', reason: 'no_match' });
     expect(result.extra?.estimated_fmr).toBeGreaterThan(1e-3);
   });
 
   it('rejects a card without a portrait with no_face_detected', async () => {
-    const blank = await sharp({ create: { width: 800, height: 504, channels: 3, background: '#dfe9f3' } }).jpeg().toBuffer();
+    const blank = await sharp({ create: { width: 800, height: 504, channels: 3, background: '#dfe9f3' } })
+      .jpeg()
+      .toBuffer();
     const result = await engine.match(await decode(await selfieOf(PEOPLE.a)), await decode(blank));
     expect(result).toMatchObject({ status: 'REJECTED', reason: 'no_face_detected', score: 0 });
   });
 
   it('rejects a selfie with several people as poor_quality', async () => {
-    const result = await engine.match(await decode(fs.readFileSync(samplePhoto(1))), await decode(await idCardOf(PEOPLE.a)));
+    const result = await engine.match(
+      await decode(fs.readFileSync(samplePhoto(1))),
+      await decode(await idCardOf(PEOPLE.a)),
+    );
     expect(result).toMatchObject({ status: 'REJECTED', reason: 'poor_quality' });
     expect((result.extra?.quality as { selfie: string[] }).selfie).toContain('multiple_faces');
   });
@@ -126,7 +144,13 @@ describe('quality', () => {
     expect(dark.reasons).toContain('too_dark');
     const small = await engine.quality(await decode(await selfieOf(PEOPLE.d, 90)));
     expect(small.reasons).toContain('face_too_small');
-    const none = await engine.quality(await decode(await sharp({ create: { width: 300, height: 300, channels: 3, background: '#777' } }).jpeg().toBuffer()));
+    const none = await engine.quality(
+      await decode(
+        await sharp({ create: { width: 300, height: 300, channels: 3, background: '#777' } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
     expect(none).toMatchObject({ passed: false, reasons: ['no_face'], face: null });
   });
 });

@@ -51,7 +51,10 @@ export class FaceEngineImpl implements FaceEngine {
   /** Faces of an ID-card image, trying quarter-turn rotations until a face looks upright. */
   detectOnCard(image: DecodedImage): Promise<DetectedFace[]> {
     return this.#queue.run(() =>
-      detectFaces(this.models, raster(image), { ...this.config.detect, rotations: this.config.cardRotations }),
+      detectFaces(this.models, raster(image), {
+        ...this.config.detect,
+        rotations: this.config.cardRotations,
+      }),
     );
   }
 
@@ -82,11 +85,17 @@ export class FaceEngineImpl implements FaceEngine {
   }
 
   /** Selfie vs ID-card portrait: SUCCESS, or REJECTED with reason no_match, no_face_detected or poor_quality. */
-  async match(selfie: DecodedImage, idCard: DecodedImage, options: { threshold?: number } = {}): Promise<StepResult> {
+  async match(
+    selfie: DecodedImage,
+    idCard: DecodedImage,
+    options: { threshold?: number } = {},
+  ): Promise<StepResult> {
     const { min, max } = this.config.thresholdBounds;
     const threshold = options.threshold ?? this.defaultThreshold();
     if (!Number.isFinite(threshold) || threshold < min || threshold > max) {
-      throw new CoreError('FIELD_INVALID', `threshold must be between ${min} and ${max}.`, { field: 'threshold' });
+      throw new CoreError('FIELD_INVALID', `threshold must be between ${min} and ${max}.`, {
+        field: 'threshold',
+      });
     }
     return this.#queue.run(() =>
       compareFaces(this.models, this.config, raster(selfie), raster(idCard), {

@@ -9,7 +9,10 @@ export interface CalibrationTable {
 }
 
 /** FMR levels the table is sampled at, from 1 down to 1e-6 (stopping at what the impostor count can resolve). */
-const LEVELS = [1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01, 0.005, 0.002, 0.001, 5e-4, 2e-4, 1e-4, 5e-5, 2e-5, 1e-5, 5e-6, 2e-6, 1e-6];
+const LEVELS = [
+  1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01, 0.005, 0.002, 0.001, 5e-4, 2e-4, 1e-4, 5e-5, 2e-5, 1e-5, 5e-6, 2e-6,
+  1e-6,
+];
 
 /**
  * Fit a calibration table from impostor scores: the empirical FMR (share of impostors scoring >= s) sampled at
@@ -30,7 +33,8 @@ export function fitCalibration(impostorScores: number[], modelVersion: string): 
     points.push([score, Math.log10(level)]);
   }
   const top = s[0] ?? 0;
-  if (points.length === 0 || top > points[points.length - 1]![0]) points.push([top + 1e-6, Math.log10(1 / Math.max(1, n))]);
+  if (points.length === 0 || top > points[points.length - 1]![0])
+    points.push([top + 1e-6, Math.log10(1 / Math.max(1, n))]);
   const anchor = points.find((p) => p[1] <= -2) ?? points[0]!;
   const end = points[points.length - 1]!;
   const measured = end[0] > anchor[0] ? (end[1] - anchor[1]) / (end[0] - anchor[0]) : -1;

@@ -82,10 +82,16 @@ export async function createServices(options: ServicesOptions): Promise<Services
 async function loadEngines(services: Services, _options: ServicesOptions): Promise<void> {
   const broken = verifyManifestFiles().filter((m) => !m.ok);
   if (broken.length > 0) {
-    throw new Error(`Model files failed their check: ${broken.map((m) => `${m.name} (${m.error ?? 'invalid'})`).join('; ')}. Run npm ci.`);
+    throw new Error(
+      `Model files failed their check: ${broken.map((m) => `${m.name} (${m.error ?? 'invalid'})`).join('; ')}. Run npm ci.`,
+    );
   }
   // fingerprint engine (issue 3)
-  const fingerprint = new FingerprintService({ db: services.store.db, dataDir: services.store.dataDir, settings: services.settings });
+  const fingerprint = new FingerprintService({
+    db: services.store.db,
+    dataDir: services.store.dataDir,
+    settings: services.settings,
+  });
   services.disposers.push(() => fingerprint.close());
   services.fingerprint = fingerprint;
   // face engine (issue 4)
@@ -95,16 +101,25 @@ async function loadEngines(services: Services, _options: ServicesOptions): Promi
   // document engine and OCR (issue 5): after the face engine, whose detector finds ghost portraits.
   const face = asFacePort(services.face);
   const document = createDocumentEngine({ db: services.store.db, readMrz, ...(face ? { face } : {}) });
-  services.disposers.push(() => document.dispose(), () => disposeMrzReader());
+  services.disposers.push(
+    () => document.dispose(),
+    () => disposeMrzReader(),
+  );
   await document.warmUp();
   services.document = document;
   // OCR sub-service (issue 5): the same MRZ reader, tesseract.js workers for printed text, a barcode worker.
   const printed = new TesseractPool();
   const barcodes = new BarcodeReader();
-  services.disposers.push(() => printed.dispose(), () => barcodes.dispose());
+  services.disposers.push(
+    () => printed.dispose(),
+    () => barcodes.dispose(),
+  );
   services.ocr = new OcrService({ readMrz, printed, readBarcode: (image) => barcodes.read(image) });
   services.providers.ocr = {
-    health: () => ({ status: 'ok', models: ['ppocr_rec (MRZ)', 'tesseract.js eng (printed)', 'zxing PDF417 (barcode)'] }),
+    health: () => ({
+      status: 'ok',
+      models: ['ppocr_rec (MRZ)', 'tesseract.js eng (printed)', 'zxing PDF417 (barcode)'],
+    }),
   };
   // orchestrator (issue 6)
 }

@@ -31,7 +31,9 @@ const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 function printDocuments(e: DocumentEvaluation): void {
   console.log(`\n${e.dir} (documents)`);
   for (const d of e.documents) {
-    console.log(`  ${d.name.padEnd(28)} ${d.counted ? '   ' : '(-)'} ours ${d.ours.padEnd(14)} ${String(d.ms).padStart(6)} ms   tesseract ${d.peer || '-'}`);
+    console.log(
+      `  ${d.name.padEnd(28)} ${d.counted ? '   ' : '(-)'} ours ${d.ours.padEnd(14)} ${String(d.ms).padStart(6)} ms   tesseract ${d.peer || '-'}`,
+    );
   }
   const row = (name: string, s: DocumentEvaluation['ours'] | null): string =>
     s

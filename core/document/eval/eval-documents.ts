@@ -60,13 +60,18 @@ function score(rows: Row[]): DocumentScore {
     mrzCheckDigitsValidRate: counted.length ? checkDigitsValid / counted.length : 0,
     found: counted.filter((r) => r.found).length,
     msPerDocP50: Math.round(median(rows.map((r) => r.ms))),
-    cpuMsPerDocP50: rows.every((r) => r.cpuMs !== undefined) ? Math.round(median(rows.map((r) => r.cpuMs ?? 0))) : null,
+    cpuMsPerDocP50: rows.every((r) => r.cpuMs !== undefined)
+      ? Math.round(median(rows.map((r) => r.cpuMs ?? 0)))
+      : null,
   };
 }
 
 /** Read every document of a folder with `readMrz` and with the native tesseract CLI (eng, MRZ whitelist). */
 export async function evaluateDocuments(dir: string, withPeer = true): Promise<DocumentEvaluation> {
-  const names = fs.readdirSync(dir).filter((f) => IMAGE.test(f)).sort();
+  const names = fs
+    .readdirSync(dir)
+    .filter((f) => IMAGE.test(f))
+    .sort();
   const ours: Row[] = [];
   const documents: DocumentEvaluation['documents'] = [];
   try {
@@ -78,8 +83,16 @@ export async function evaluateDocuments(dir: string, withPeer = true): Promise<D
       const ms = performance.now() - started;
       const used = process.cpuUsage(cpu);
       const counted = !isNoMrzDocument(name);
-      const digitsValid = reading !== null && reading.checks.filter((c) => c.name.endsWith('CheckDigit')).every((c) => c.valid);
-      ours.push({ counted, valid: reading?.valid ?? false, digitsValid, found: reading !== null, ms, cpuMs: (used.user + used.system) / 1000 });
+      const digitsValid =
+        reading !== null && reading.checks.filter((c) => c.name.endsWith('CheckDigit')).every((c) => c.valid);
+      ours.push({
+        counted,
+        valid: reading?.valid ?? false,
+        digitsValid,
+        found: reading !== null,
+        ms,
+        cpuMs: (used.user + used.system) / 1000,
+      });
       const label = reading ? `${reading.format} ${reading.valid ? 'valid' : 'invalid'}` : 'none';
       documents.push({ name, counted, ours: label, peer: '', ms: Math.round(ms) });
     }
@@ -88,15 +101,23 @@ export async function evaluateDocuments(dir: string, withPeer = true): Promise<D
   }
   const result: DocumentEvaluation = { dir, ours: score(ours), peer: null, documents };
   if (!withPeer) return { ...result, note: 'peer skipped (--no-peer)' };
-  if (!(await hasTesseractCli())) return { ...result, note: 'peer skipped: the tesseract CLI is not installed (apt package tesseract-ocr)' };
+  if (!(await hasTesseractCli()))
+    return {
+      ...result,
+      note: 'peer skipped: the tesseract CLI is not installed (apt package tesseract-ocr)',
+    };
   const peer: Row[] = [];
   for (const [index, name] of names.entries()) {
     const started = performance.now();
     const text = await tesseractCli(path.join(dir, name), 3, MRZ_ALPHABET);
-    const candidates = mrzLinesFromText(text).map((lines) => validateMrzLines(lines)).filter((v) => v !== null);
+    const candidates = mrzLinesFromText(text)
+      .map((lines) => validateMrzLines(lines))
+      .filter((v) => v !== null);
     const ms = performance.now() - started;
     const valid = candidates.some((v) => v.valid);
-    const digitsValid = candidates.some((v) => v.checks.filter((c) => c.name.endsWith('CheckDigit')).every((c) => c.valid));
+    const digitsValid = candidates.some((v) =>
+      v.checks.filter((c) => c.name.endsWith('CheckDigit')).every((c) => c.valid),
+    );
     peer.push({ counted: !isNoMrzDocument(name), valid, digitsValid, found: candidates.length > 0, ms });
     const row = documents[index];
     if (row) row.peer = candidates.length ? (valid ? 'valid' : 'invalid') : 'none';

@@ -31,7 +31,9 @@ export function lineSamples(dir: string, step = 1): { image: string; truth: stri
     .filter((_, i) => i % step === 0)
     .flatMap((gt) => {
       const stem = gt.slice(0, -'.gt.txt'.length);
-      const image = ['.tif', '.png', '.jpg'].map((ext) => path.join(dir, stem + ext)).find((f) => fs.existsSync(f));
+      const image = ['.tif', '.png', '.jpg']
+        .map((ext) => path.join(dir, stem + ext))
+        .find((f) => fs.existsSync(f));
       return image ? [{ image, truth: fs.readFileSync(path.join(dir, gt), 'utf8').trim() }] : [];
     });
 }
@@ -44,7 +46,10 @@ export async function evaluateLines(dir: string, step = 1, withPeer = true): Pro
   let oursMs = 0;
   try {
     for (const sample of samples) {
-      const { data, info } = await sharp(sample.image).greyscale().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(sample.image)
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const started = performance.now();
       const line = await recognizer.recognize({ width: info.width, height: info.height, data }, MRZ_ALPHABET);
       oursMs += performance.now() - started;
@@ -55,11 +60,19 @@ export async function evaluateLines(dir: string, step = 1, withPeer = true): Pro
   }
   const result: LineEvaluation = {
     dir,
-    ours: { lines: samples.length, charAccuracy: ours.value(), msPerLine: oursMs / Math.max(1, samples.length) },
+    ours: {
+      lines: samples.length,
+      charAccuracy: ours.value(),
+      msPerLine: oursMs / Math.max(1, samples.length),
+    },
     peer: null,
   };
   if (!withPeer) return { ...result, note: 'peer skipped (--no-peer)' };
-  if (!(await hasTesseractCli())) return { ...result, note: 'peer skipped: the tesseract CLI is not installed (apt package tesseract-ocr)' };
+  if (!(await hasTesseractCli()))
+    return {
+      ...result,
+      note: 'peer skipped: the tesseract CLI is not installed (apt package tesseract-ocr)',
+    };
   const peer = new CharAccuracy();
   let peerMs = 0;
   for (const sample of samples) {
@@ -68,6 +81,10 @@ export async function evaluateLines(dir: string, step = 1, withPeer = true): Pro
     peerMs += performance.now() - started;
     peer.add(text.replace(/\s+/g, ''), sample.truth);
   }
-  result.peer = { lines: samples.length, charAccuracy: peer.value(), msPerLine: peerMs / Math.max(1, samples.length) };
+  result.peer = {
+    lines: samples.length,
+    charAccuracy: peer.value(),
+    msPerLine: peerMs / Math.max(1, samples.length),
+  };
   return result;
 }

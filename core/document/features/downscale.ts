@@ -17,11 +17,16 @@ export interface Fitted {
 export async function fitWithin(image: DecodedImage, maxSide: number): Promise<Fitted> {
   const long = Math.max(image.width, image.height);
   if (long <= maxSide) return { image, factor: 1 };
-  const { data, info } = await sharp(image.rgb, { raw: { width: image.width, height: image.height, channels: 3 } })
+  const { data, info } = await sharp(image.rgb, {
+    raw: { width: image.width, height: image.height, channels: 3 },
+  })
     .resize(image.width >= image.height ? maxSide : null, image.height > image.width ? maxSide : null)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { image: { format: image.format, width: info.width, height: info.height, rgb: data }, factor: image.width / info.width };
+  return {
+    image: { format: image.format, width: info.width, height: info.height, rgb: data },
+    factor: image.width / info.width,
+  };
 }
 
 /** A region of the fitted image in the original's pixels. */

@@ -4,7 +4,24 @@ import { states } from 'mrz';
  * Codes ICAO 9303 part 3 allows in the issuing-state and nationality fields beyond the `mrz` package's list:
  * the specimen state Utopia and organisations that issue travel documents.
  */
-const EXTRA_CODES = ['UTO', 'XBA', 'XCO', 'XEC', 'XMP', 'XIM', 'XCC', 'XCE', 'XOM', 'XPO', 'XES', 'XDC', 'EUE', 'UNO', 'UNA', 'UNK'];
+const EXTRA_CODES = [
+  'UTO',
+  'XBA',
+  'XCO',
+  'XEC',
+  'XMP',
+  'XIM',
+  'XCC',
+  'XCE',
+  'XOM',
+  'XPO',
+  'XES',
+  'XDC',
+  'EUE',
+  'UNO',
+  'UNA',
+  'UNK',
+];
 
 const CODES: ReadonlySet<string> = new Set([...Object.keys(states), ...EXTRA_CODES]);
 

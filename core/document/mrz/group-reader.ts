@@ -46,13 +46,20 @@ export interface Attempt {
 }
 
 /** Read a group of 2–3 bands as an MRZ: cut each line out level, recognise, fit to length, repair, validate. */
-export async function readGroup(group: LineBand[], view: OrientedView, rec: LineRecognizer): Promise<Attempt | null> {
+export async function readGroup(
+  group: LineBand[],
+  view: OrientedView,
+  rec: LineRecognizer,
+): Promise<Attempt | null> {
   const { scale, width, height } = view;
   const lineHeight = Math.max(...group.map((b) => b.height)) / scale;
   const left = Math.max(0, Math.floor(Math.min(...group.map((b) => b.x)) / scale - lineHeight));
   const top = Math.max(0, Math.floor(group[0]!.y / scale - lineHeight));
   // A pixel short of the edge: sharp's canvas for a free angle may round one pixel smaller than computed.
-  const right = Math.min(width - 1, Math.ceil(Math.max(...group.map((b) => b.x + b.width)) / scale + lineHeight));
+  const right = Math.min(
+    width - 1,
+    Math.ceil(Math.max(...group.map((b) => b.x + b.width)) / scale + lineHeight),
+  );
   const last = group[group.length - 1]!;
   const bottom = Math.min(height - 1, Math.ceil((last.y + last.height) / scale + lineHeight));
   const region = { x: left, y: top, width: right - left, height: bottom - top };
@@ -62,16 +69,23 @@ export async function readGroup(group: LineBand[], view: OrientedView, rec: Line
     view
       .pipeline()
       .extract({ left, top, width: region.width, height: region.height })
-      .resize(Math.max(1, Math.round(region.width * cropScale)), Math.max(1, Math.round(region.height * cropScale)), {
-        fit: 'fill',
-      }),
+      .resize(
+        Math.max(1, Math.round(region.width * cropScale)),
+        Math.max(1, Math.round(region.height * cropScale)),
+        {
+          fit: 'fill',
+        },
+      ),
   );
   let best: Attempt | null = null;
   const readings: CtcLine[][] = group.map(() => []);
   for (const variant of VARIANTS) {
     const lines = await Promise.all(
       group.map((band) =>
-        rec.recognize(cutStrip(crop, band, view, left, top, cropScale, variant.strip), MRZ_ALPHABET, { fill: variant.fill, stretch: variant.stretch }),
+        rec.recognize(cutStrip(crop, band, view, left, top, cropScale, variant.strip), MRZ_ALPHABET, {
+          fill: variant.fill,
+          stretch: variant.stretch,
+        }),
       ),
     );
     // Not one filler pair in any line at the first look: printed text, not an MRZ; other cuts will not change that.
@@ -84,19 +98,29 @@ export async function readGroup(group: LineBand[], view: OrientedView, rec: Line
   return best;
 }
 
-function cutStrip(crop: Raster, band: LineBand, view: OrientedView, left: number, top: number, cropScale: number, stripHeight: number): Raster {
+function cutStrip(
+  crop: Raster,
+  band: LineBand,
+  view: OrientedView,
+  left: number,
+  top: number,
+  cropScale: number,
+  stripHeight: number,
+): Raster {
   const k = cropScale / view.scale;
   // The ink centroid may sit off the box centre; follow the skew back to the box's middle column.
   const centreX = band.x + band.width / 2;
   const centreY = band.cy + (centreX - band.cx) * Math.tan(band.angle);
   const textHeight = Math.max(band.height * 0.5, band.height - band.width * Math.abs(Math.tan(band.angle)));
-  return stretchContrast(sampleRotatedRect(crop, {
-    cx: (centreX / view.scale - left) * cropScale,
-    cy: (centreY / view.scale - top) * cropScale,
-    width: (band.width / Math.cos(band.angle) + textHeight) * k,
-    height: textHeight * stripHeight * k,
-    angle: band.angle,
-  }));
+  return stretchContrast(
+    sampleRotatedRect(crop, {
+      cx: (centreX / view.scale - left) * cropScale,
+      cy: (centreY / view.scale - top) * cropScale,
+      width: (band.width / Math.cos(band.angle) + textHeight) * k,
+      height: textHeight * stripHeight * k,
+      angle: band.angle,
+    }),
+  );
 }
 
 function interpret(readings: CtcLine[][], region: MrzReading['region']): Attempt | null {
@@ -113,7 +137,9 @@ function interpret(readings: CtcLine[][], region: MrzReading['region']): Attempt
   });
   const format = formatOf(fitted.map((l) => l.map((c) => c.char).join('')));
   if (!format) return null;
-  const lines = readings.map((line) => ({ confidence: line.reduce((s, r) => s + r.confidence, 0) / Math.max(1, line.length) }));
+  const lines = readings.map((line) => ({
+    confidence: line.reduce((s, r) => s + r.confidence, 0) / Math.max(1, line.length),
+  }));
   const repaired = repairMrz(format, fitted);
   const validation = validateMrzLines(repaired);
   if (!validation) return null;

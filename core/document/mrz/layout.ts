@@ -37,7 +37,11 @@ function classes(...runs: [CharClass, number][]): string {
 }
 
 const span = (line: number, start: number, end: number): Span => ({ line, start, end });
-const check = (name: string, spans: Span[], line: number, pos: number): CheckGroup => ({ name, spans, digit: { line, pos } });
+const check = (name: string, spans: Span[], line: number, pos: number): CheckGroup => ({
+  name,
+  spans,
+  digit: { line, pos },
+});
 
 /** Line 2 of TD3 / MRV-A and of TD2 / MRV-B share their first 28 positions. */
 const SHARED_LINE2 = classes(['X', 9], ['C', 1], ['A', 3], ['N', 6], ['C', 1], ['S', 1], ['N', 6], ['C', 1]);
@@ -131,7 +135,9 @@ export function checkGroupsOf(layout: MrzLayout, lines: readonly string[]): Chec
   const last = 15 + (end < 0 ? optional.length : end) - 1;
   if (last < 15) return layout.checks;
   return layout.checks.map((group) =>
-    group.name === 'documentNumber' ? check('documentNumber', [span(0, 5, 14), span(0, 15, last)], 0, last) : group,
+    group.name === 'documentNumber'
+      ? check('documentNumber', [span(0, 5, 14), span(0, 15, last)], 0, last)
+      : group,
   );
 }
 

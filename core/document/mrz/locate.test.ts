@@ -2,12 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { analyseLines, groupMrzBands, type LineBand } from './locate.js';
 
 const band = (x: number, y: number, width: number, height: number): LineBand => ({
-  x, y, width, height, angle: 0, cx: x + width / 2, cy: y + height / 2, length: width, thickness: height,
+  x,
+  y,
+  width,
+  height,
+  angle: 0,
+  cx: x + width / 2,
+  cy: y + height / 2,
+  length: width,
+  thickness: height,
 });
 
 describe('zone search', () => {
   it('groups evenly spaced lines of equal size, the bottom block first', () => {
-    const bands = [band(40, 50, 300, 12), band(40, 300, 600, 20), band(42, 335, 598, 20), band(40, 370, 600, 20)];
+    const bands = [
+      band(40, 50, 300, 12),
+      band(40, 300, 600, 20),
+      band(42, 335, 598, 20),
+      band(40, 370, 600, 20),
+    ];
     const [first] = groupMrzBands(bands);
     expect(first?.map((b) => b.y)).toEqual([300, 335, 370]);
   });

@@ -45,9 +45,14 @@ export function analyseLines(gray: Raster): LineAnalysis {
   const all = components(cleaned);
   const bands = mergeRowNeighbours(all.filter((b) => b.height <= width * 0.16))
     .flatMap((b) => splitStacked(b, cleaned))
-    .filter((b) => b.width >= width * 0.18 && b.height >= 3 && b.height <= width * 0.08 && b.width / b.height >= 7)
+    .filter(
+      (b) => b.width >= width * 0.18 && b.height >= 3 && b.height <= width * 0.08 && b.width / b.height >= 7,
+    )
     .sort((a, b) => a.y - b.y);
-  return { bands, skew: weightedMedianAngle(all.filter((b) => b.length >= width * 0.05 && b.length >= 5 * b.thickness)) };
+  return {
+    bands,
+    skew: weightedMedianAngle(all.filter((b) => b.length >= width * 0.05 && b.length >= 5 * b.thickness)),
+  };
 }
 
 /**
@@ -61,7 +66,11 @@ function mergeRowNeighbours(pieces: LineBand[]): LineBand[] {
     const host = out.find((o) => {
       const overlap = Math.min(o.y + o.height, piece.y + piece.height) - Math.max(o.y, piece.y);
       const gap = piece.x - (o.x + o.width);
-      return overlap >= 0.6 * Math.min(o.height, piece.height) && gap < 3 * Math.max(o.height, piece.height) && gap > -o.width / 2;
+      return (
+        overlap >= 0.6 * Math.min(o.height, piece.height) &&
+        gap < 3 * Math.max(o.height, piece.height) &&
+        gap > -o.width / 2
+      );
     });
     if (!host) {
       out.push({ ...piece });

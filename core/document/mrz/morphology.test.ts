@@ -35,7 +35,12 @@ function naive(src: Raster, w: number, h: number, max: boolean): Uint8Array {
 describe('morphology', () => {
   it('dilates and erodes exactly like a brute-force window', () => {
     const src = random(23, 17);
-    for (const [w, h] of [[1, 1], [3, 1], [5, 3], [7, 9]] as const) {
+    for (const [w, h] of [
+      [1, 1],
+      [3, 1],
+      [5, 3],
+      [7, 9],
+    ] as const) {
       expect(Array.from(dilate(src, w, h).data)).toEqual(Array.from(naive(src, w, h, true)));
       expect(Array.from(erode(src, w, h).data)).toEqual(Array.from(naive(src, w, h, false)));
     }

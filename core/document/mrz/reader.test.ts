@@ -35,9 +35,13 @@ describe('readMrz (real PP-OCRv4 model, rendered cards)', () => {
   });
 
   it('answers null for a page of ordinary text and for a blank image', async () => {
-    const text = await renderMrzCard([], { printed: ['The quick brown fox jumps over the lazy dog', 'Pack my box with five dozen liquor jugs'] });
+    const text = await renderMrzCard([], {
+      printed: ['The quick brown fox jumps over the lazy dog', 'Pack my box with five dozen liquor jugs'],
+    });
     expect(await readMrz(await toDecoded(text))).toBeNull();
-    const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
     expect(await readMrz(await toDecoded(blank))).toBeNull();
   });
 });

@@ -59,13 +59,21 @@ function passedShare(attempt: Attempt): number {
   return checks.filter((c) => c.valid).length / Math.max(1, checks.length);
 }
 
-async function readOriented(image: DecodedImage, rotation: Rotation, rec: LineRecognizer): Promise<Attempt | null> {
+async function readOriented(
+  image: DecodedImage,
+  rotation: Rotation,
+  rec: LineRecognizer,
+): Promise<Attempt | null> {
   let view = orient(image, rotation);
-  let analysis = analyseLines(await toRaster(view.pipeline().resize(view.workWidth, view.workHeight, { fit: 'fill' })));
+  let analysis = analyseLines(
+    await toRaster(view.pipeline().resize(view.workWidth, view.workHeight, { fit: 'fill' })),
+  );
   // A tilted photo breaks lines into pieces: level it by the text's own skew and search again.
   if (Math.abs(analysis.skew) > MAX_SKEW) {
     view = orient(image, rotation - (analysis.skew * 180) / Math.PI);
-    analysis = analyseLines(await toRaster(view.pipeline().resize(view.workWidth, view.workHeight, { fit: 'fill' })));
+    analysis = analyseLines(
+      await toRaster(view.pipeline().resize(view.workWidth, view.workHeight, { fit: 'fill' })),
+    );
   }
   const groups = groupMrzBands(analysis.bands).slice(0, MAX_GROUPS);
   let best: Attempt | null = null;

@@ -4,7 +4,11 @@ import { TD3_SPECIMEN } from './test-fixtures.js';
 import { validateMrzLines } from './validate.js';
 
 /** Candidates read as `text`, each sure at `prob`, with optional runner-ups per position. */
-function read(text: string, prob = 0.9, alternatives: Record<number, { char: string; prob: number }[]> = {}): CandidateChar[] {
+function read(
+  text: string,
+  prob = 0.9,
+  alternatives: Record<number, { char: string; prob: number }[]> = {},
+): CandidateChar[] {
   return Array.from(text, (char, i) => ({ char, prob, alternatives: alternatives[i] ?? [] }));
 }
 
@@ -19,7 +23,10 @@ describe('repairMrz', () => {
   it('takes the recogniser runner-up that makes a failing check digit hold', () => {
     // 7 read for 2 in the birth date (position 18 of line 2); the recogniser's runner-up 2 makes the digit hold.
     const line2 = TD3_SPECIMEN[1]!.replace('7408122', '7408172');
-    const repaired = repairMrz('TD3', [read(TD3_SPECIMEN[0]!), read(line2, 0.9, { 18: [{ char: '2', prob: 0.3 }] })]);
+    const repaired = repairMrz('TD3', [
+      read(TD3_SPECIMEN[0]!),
+      read(line2, 0.9, { 18: [{ char: '2', prob: 0.3 }] }),
+    ]);
     expect(repaired[1]).toBe(TD3_SPECIMEN[1]);
   });
 

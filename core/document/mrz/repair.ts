@@ -10,15 +10,68 @@ export interface CandidateChar {
 }
 
 /** OCR-B look-alikes: what a letter may really be in a digit field, and the reverse. */
-const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', T: '1', Z: '2', S: '5', B: '8', G: '6', A: '4', E: '8' };
-const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '7': 'T', '8': 'B' };
+const TO_DIGIT: Record<string, string> = {
+  O: '0',
+  Q: '0',
+  D: '0',
+  U: '0',
+  I: '1',
+  L: '1',
+  T: '1',
+  Z: '2',
+  S: '5',
+  B: '8',
+  G: '6',
+  A: '4',
+  E: '8',
+};
+const TO_LETTER: Record<string, string> = {
+  '0': 'O',
+  '1': 'I',
+  '2': 'Z',
+  '4': 'A',
+  '5': 'S',
+  '6': 'G',
+  '7': 'T',
+  '8': 'B',
+};
 /** Look-alikes within one class (letters misread as letters, digits as digits, K as the filler). */
 const SIMILAR: Record<string, string[]> = {
-  K: ['<'], '<': ['K', 'E', 'C'], X: ['K'], M: ['N', 'H', 'W'], N: ['M', 'H', 'W'], W: ['N', 'M'], H: ['M', 'N'], C: ['G', 'O'], G: ['C', 'O', '6'],
-  O: ['D', 'Q', 'C', '0'], D: ['O', '0'], E: ['F'], F: ['E', 'P'], P: ['F', 'R'], R: ['P', 'B'], V: ['Y', 'U'], Y: ['V'], U: ['V', 'O'],
-  '0': ['8', '6', '9', 'O', 'D', 'Q'], '8': ['0', '6', '3', '9', '5', 'B'], '6': ['8', '5', '0', 'G'], '5': ['6', '3', 'S'],
-  '3': ['8', '5'], '9': ['8', '0'], '1': ['7', '4', 'I'], '7': ['1', 'T'], '4': ['1', 'A'], '2': ['Z'],
-  B: ['8', 'R'], S: ['5'], I: ['1', 'T'], Z: ['2'], T: ['7', 'I'], A: ['4'], Q: ['O', '0'],
+  K: ['<'],
+  '<': ['K', 'E', 'C'],
+  X: ['K'],
+  M: ['N', 'H', 'W'],
+  N: ['M', 'H', 'W'],
+  W: ['N', 'M'],
+  H: ['M', 'N'],
+  C: ['G', 'O'],
+  G: ['C', 'O', '6'],
+  O: ['D', 'Q', 'C', '0'],
+  D: ['O', '0'],
+  E: ['F'],
+  F: ['E', 'P'],
+  P: ['F', 'R'],
+  R: ['P', 'B'],
+  V: ['Y', 'U'],
+  Y: ['V'],
+  U: ['V', 'O'],
+  '0': ['8', '6', '9', 'O', 'D', 'Q'],
+  '8': ['0', '6', '3', '9', '5', 'B'],
+  '6': ['8', '5', '0', 'G'],
+  '5': ['6', '3', 'S'],
+  '3': ['8', '5'],
+  '9': ['8', '0'],
+  '1': ['7', '4', 'I'],
+  '7': ['1', 'T'],
+  '4': ['1', 'A'],
+  '2': ['Z'],
+  B: ['8', 'R'],
+  S: ['5'],
+  I: ['1', 'T'],
+  Z: ['2'],
+  T: ['7', 'I'],
+  A: ['4'],
+  Q: ['O', '0'],
 };
 /** Prior probability given to a look-alike the recogniser did not propose itself. */
 const LOOKALIKE_PRIOR = 0.02;
@@ -58,7 +111,12 @@ function optionsOf(candidate: CandidateChar, cls: string): { char: string; prob:
   };
   add(candidate.char, candidate.prob);
   for (const alt of candidate.alternatives) add(alt.char, alt.prob);
-  const mapped = cls === 'N' || cls === 'C' ? TO_DIGIT[candidate.char] : cls === 'A' ? TO_LETTER[candidate.char] : undefined;
+  const mapped =
+    cls === 'N' || cls === 'C'
+      ? TO_DIGIT[candidate.char]
+      : cls === 'A'
+        ? TO_LETTER[candidate.char]
+        : undefined;
   add(mapped, Math.max(LOOKALIKE_PRIOR, candidate.prob * 0.5));
   for (const similar of SIMILAR[candidate.char] ?? []) add(similar, LOOKALIKE_PRIOR);
   if (cls === 'S') for (const sex of ['M', 'F', '<']) add(sex, LOOKALIKE_PRIOR / 2);
@@ -95,10 +153,10 @@ function groupValid(grid: Grid, group: CheckGroup): boolean {
  */
 export function repairMrz(format: MrzFormat, candidates: readonly (readonly CandidateChar[])[]): string[] {
   const layout = LAYOUTS[format];
-  const options = candidates.map((line, l) => line.map((c, i) => optionsOf(c, layout.classes[l]?.[i] ?? 'X')));
-  const grid: Grid = candidates.map((line, l) =>
-    line.map((c, i) => options[l]?.[i]?.[0]?.char ?? c.char),
+  const options = candidates.map((line, l) =>
+    line.map((c, i) => optionsOf(c, layout.classes[l]?.[i] ?? 'X')),
   );
+  const grid: Grid = candidates.map((line, l) => line.map((c, i) => options[l]?.[i]?.[0]?.char ?? c.char));
   const probOf = (l: number, i: number, char: string): number =>
     options[l]?.[i]?.find((o) => o.char === char)?.prob ?? 1e-4;
 
@@ -111,7 +169,11 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
     const ranked = positions
       .filter(([l, i]) => grid[l]?.[i] !== '<' || (candidates[l]?.[i]?.prob ?? 0) < CERTAIN)
       .filter(([l, i]) => (candidates[l]?.[i]?.prob ?? 0) < keepAbove)
-      .map(([l, i]) => ({ l, i, alts: (options[l]?.[i] ?? []).filter((o) => o.char !== grid[l]?.[i] && o.prob >= minOption) }))
+      .map(([l, i]) => ({
+        l,
+        i,
+        alts: (options[l]?.[i] ?? []).filter((o) => o.char !== grid[l]?.[i] && o.prob >= minOption),
+      }))
       .filter((p) => p.alts.length > 0);
     type Change = { l: number; i: number; char: string };
     const found: { changes: Change[]; score: number; evidence: boolean }[] = [];
@@ -119,7 +181,10 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
       const saved = changes.map((c) => grid[c.l]![c.i]!);
       for (const c of changes) grid[c.l]![c.i] = c.char;
       if (holds()) {
-        const score = changes.reduce((s, c, k) => s + Math.log(probOf(c.l, c.i, c.char)) - Math.log(probOf(c.l, c.i, saved[k]!)), 0);
+        const score = changes.reduce(
+          (s, c, k) => s + Math.log(probOf(c.l, c.i, c.char)) - Math.log(probOf(c.l, c.i, saved[k]!)),
+          0,
+        );
         found.push({ changes, score, evidence: changes.every((c) => probOf(c.l, c.i, c.char) >= EVIDENCE) });
       }
       changes.forEach((c, k) => (grid[c.l]![c.i] = saved[k]!));
@@ -136,7 +201,12 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
         for (let y = x + 1; y < hesitant.length; y++) {
           const p = hesitant[x]!;
           const q = hesitant[y]!;
-          for (const a of p.alts) for (const b of q.alts) consider([{ l: p.l, i: p.i, char: a.char }, { l: q.l, i: q.i, char: b.char }]);
+          for (const a of p.alts)
+            for (const b of q.alts)
+              consider([
+                { l: p.l, i: p.i, char: a.char },
+                { l: q.l, i: q.i, char: b.char },
+              ]);
         }
       }
     }
@@ -151,7 +221,11 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
   for (const country of layout.countries) {
     const positions: [number, number][] = [0, 1, 2].map((k) => [country.line, country.start + k]);
     // Specimens use fictitious states (CMW): only unsure letters may change to make a code ICAO knows.
-    tryFix(positions, () => isIcaoCountryCode((grid[country.line] ?? []).slice(country.start, country.start + 3).join('')), { keepAbove: UNSURE, pairs: true });
+    tryFix(
+      positions,
+      () => isIcaoCountryCode((grid[country.line] ?? []).slice(country.start, country.start + 3).join('')),
+      { keepAbove: UNSURE, pairs: true },
+    );
   }
   const lines = (): string[] => grid.map((l) => l.join(''));
   const groups = checkGroupsOf(layout, lines());
@@ -164,7 +238,9 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
   }
   if (composite) {
     // Only positions no other check digit vouches for (optional data, the composite digit) may change now.
-    const covered = new Set(groups.filter((g) => g !== composite).flatMap((g) => positionsOf(g).map(([l, i]) => `${l}:${i}`)));
+    const covered = new Set(
+      groups.filter((g) => g !== composite).flatMap((g) => positionsOf(g).map(([l, i]) => `${l}:${i}`)),
+    );
     const free = positionsOf(composite).filter(([l, i]) => !covered.has(`${l}:${i}`));
     // Optional data has no check digit of its own: a look-alike guess there could satisfy any composite, so
     // only one change the recogniser itself proposed is allowed (a specimen whose composite is wrong stays wrong).

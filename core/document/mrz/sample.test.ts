@@ -23,7 +23,11 @@ describe('line sampling', () => {
   });
 
   it('stretches a faint strip to full contrast and leaves a flat one alone', () => {
-    const faint: Raster = { width: 100, height: 1, data: Uint8Array.from({ length: 100 }, (_, i) => 100 + Math.floor(i / 2)) };
+    const faint: Raster = {
+      width: 100,
+      height: 1,
+      data: Uint8Array.from({ length: 100 }, (_, i) => 100 + Math.floor(i / 2)),
+    };
     const stretched = stretchContrast(faint);
     expect(Math.min(...stretched.data)).toBe(0);
     expect(Math.max(...stretched.data)).toBe(255);

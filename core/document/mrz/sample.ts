@@ -56,7 +56,8 @@ export function resizeRaster(src: Raster, width: number, height: number): Raster
   const sx = src.width / width;
   const sy = src.height / height;
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) out[y * width + x] = bilinear(src, (x + 0.5) * sx - 0.5, (y + 0.5) * sy - 0.5);
+    for (let x = 0; x < width; x++)
+      out[y * width + x] = bilinear(src, (x + 0.5) * sx - 0.5, (y + 0.5) * sy - 0.5);
   }
   return { width, height, data: out };
 }
@@ -76,6 +77,7 @@ export function stretchContrast(src: Raster): Raster {
   if (high - low < 16) return src;
   const scale = 255 / (high - low);
   const data = new Uint8Array(src.data.length);
-  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round(((src.data[i] ?? 0) - low) * scale)));
+  for (let i = 0; i < data.length; i++)
+    data[i] = Math.max(0, Math.min(255, Math.round(((src.data[i] ?? 0) - low) * scale)));
   return { width: src.width, height: src.height, data };
 }

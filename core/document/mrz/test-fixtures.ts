@@ -6,11 +6,19 @@ import sharp from 'sharp';
 import type { DecodedImage } from '../../imaging/decode.js';
 
 /** ICAO 9303 part 4 specimen (TD3). */
-export const TD3_SPECIMEN = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
+export const TD3_SPECIMEN = [
+  'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<',
+  'L898902C36UTO7408122F1204159ZE184226B<<<<<10',
+];
 /** ICAO 9303 part 5 specimen (TD1). */
-export const TD1_SPECIMEN = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
+export const TD1_SPECIMEN = [
+  'I<UTOD231458907<<<<<<<<<<<<<<<',
+  '7408122F1204159UTO<<<<<<<<<<<6',
+  'ERIKSSON<<ANNA<MARIA<<<<<<<<<<',
+];
 
-const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escape = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Options of a rendered card. */
 export interface CardOptions {
@@ -30,11 +38,19 @@ export async function renderMrzCard(mrz: readonly string[], options: CardOptions
   // Monospace advance is about 0.6–0.7 em: the line takes at most ~85% of the card's width.
   const fontSize = Math.round((width * 0.85) / chars / 0.7);
   const lineGap = Math.round(fontSize * 1.45);
-  const printed = options.printed ?? ['UTOPIA', 'Surname ERIKSSON', 'Given names ANNA MARIA', 'Date of birth 12 AUG 1974'];
+  const printed = options.printed ?? [
+    'UTOPIA',
+    'Surname ERIKSSON',
+    'Given names ANNA MARIA',
+    'Date of birth 12 AUG 1974',
+  ];
   const top = 60 + printed.length * 40 + 30;
   const height = top + mrz.length * lineGap + 40;
   const text = [
-    ...printed.map((line, i) => `<text x="40" y="${70 + i * 40}" font-family="DejaVu Sans, sans-serif" font-size="26">${escape(line)}</text>`),
+    ...printed.map(
+      (line, i) =>
+        `<text x="40" y="${70 + i * 40}" font-family="DejaVu Sans, sans-serif" font-size="26">${escape(line)}</text>`,
+    ),
     ...mrz.map(
       (line, i) =>
         `<text x="${Math.round(width * 0.05)}" y="${top + (i + 1) * lineGap - Math.round(lineGap * 0.3)}" font-family="${options.font ?? 'OCR B, OCR-B, DejaVu Sans Mono, monospace'}" font-size="${fontSize}">${escape(line)}</text>`,
@@ -42,12 +58,17 @@ export async function renderMrzCard(mrz: readonly string[], options: CardOptions
   ].join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f4f1ea"/>${text}</svg>`;
   let image = sharp(Buffer.from(svg)).flatten({ background: '#f4f1ea' });
-  if (options.rotate) image = sharp(await image.png().toBuffer()).rotate(options.rotate, { background: '#f4f1ea' });
+  if (options.rotate)
+    image = sharp(await image.png().toBuffer()).rotate(options.rotate, { background: '#f4f1ea' });
   return image.png().toBuffer();
 }
 
 /** Decode a PNG into the DecodedImage the readers take (RGB). */
 export async function toDecoded(png: Buffer): Promise<DecodedImage> {
-  const { data, info } = await sharp(png).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(png)
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { format: 'png', width: info.width, height: info.height, rgb: data };
 }

@@ -16,12 +16,20 @@ describe('validateMrzLines', () => {
       'issuingStateCode',
       'nationalityCode',
     ]);
-    expect(v?.fields).toMatchObject({ lastName: 'ERIKSSON', firstName: 'ANNA MARIA', documentNumber: 'L898902C3', birthDate: '740812' });
+    expect(v?.fields).toMatchObject({
+      lastName: 'ERIKSSON',
+      firstName: 'ANNA MARIA',
+      documentNumber: 'L898902C3',
+      birthDate: '740812',
+    });
   });
 
   it('accepts the TD1 specimen and tells visas apart from passports', () => {
     expect(validateMrzLines(TD1_SPECIMEN)).toMatchObject({ format: 'TD1', valid: true });
-    const visa = ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L8988901C4XXX4009078F96121096ZE184226B<<<<<<'];
+    const visa = [
+      'V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<',
+      'L8988901C4XXX4009078F96121096ZE184226B<<<<<<',
+    ];
     expect(validateMrzLines(visa)).toMatchObject({ format: 'MRVA', valid: true });
   });
 
@@ -29,7 +37,10 @@ describe('validateMrzLines', () => {
     const wrongDate = [TD3_SPECIMEN[0]!, TD3_SPECIMEN[1]!.replace('7408122', '7408132')];
     const v = validateMrzLines(wrongDate);
     expect(v?.valid).toBe(false);
-    expect(v?.checks.filter((c) => !c.valid).map((c) => c.name)).toEqual(['birthDateCheckDigit', 'compositeCheckDigit']);
+    expect(v?.checks.filter((c) => !c.valid).map((c) => c.name)).toEqual([
+      'birthDateCheckDigit',
+      'compositeCheckDigit',
+    ]);
     const badCountry = [TD3_SPECIMEN[0]!.replace('UTO', 'MLD'), TD3_SPECIMEN[1]!];
     const c = validateMrzLines(badCountry);
     expect(c?.checks.find((x) => x.name === 'issuingStateCode')?.valid).toBe(false);
@@ -38,7 +49,11 @@ describe('validateMrzLines', () => {
 
   it('checks a TD1 document number continued in the optional field', () => {
     // ICAO 9303-5: 12-character number D23145890123, check digit 3 after the overflow, filler in position 15.
-    const lines = ['I<UTOD23145890<1233<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<2', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
+    const lines = [
+      'I<UTOD23145890<1233<<<<<<<<<<<',
+      '7408122F1204159UTO<<<<<<<<<<<2',
+      'ERIKSSON<<ANNA<MARIA<<<<<<<<<<',
+    ];
     const v = validateMrzLines(lines);
     expect(v?.checks.find((c) => c.name === 'documentNumberCheckDigit')?.valid).toBe(true);
     expect(v?.valid).toBe(true);

@@ -55,7 +55,10 @@ export function validateMrzLines(lines: readonly string[]): MrzValidation | null
   if (!format || clean.some((l) => !/^[A-Z0-9<]+$/.test(l))) return null;
   const countries = checkMrzCountries(format, clean);
   // A misread can keep every check digit (MLD for MDA): the country codes are checks of their own.
-  const checks = [...checkMrzLines(format, clean), ...countries.map((c) => ({ name: `${c.name}Code`, valid: c.valid }))];
+  const checks = [
+    ...checkMrzLines(format, clean),
+    ...countries.map((c) => ({ name: `${c.name}Code`, valid: c.valid })),
+  ];
   return { format, valid: checks.every((c) => c.valid), checks, countries, fields: parseFields(clean) };
 }
 
@@ -70,7 +73,11 @@ function parseFields(lines: string[]): Record<string, string | null> {
   for (const detail of result.details) {
     if (!detail.field || detail.field.endsWith('CheckDigit')) continue;
     // The parser nulls values it rejects (a visa's `V` code, the specimen state UTO); keep the raw text instead.
-    const raw = (lines[detail.line] ?? '').slice(detail.start, detail.end).replace(/<+$/, '').replace(/</g, ' ').trim();
+    const raw = (lines[detail.line] ?? '')
+      .slice(detail.start, detail.end)
+      .replace(/<+$/, '')
+      .replace(/</g, ' ')
+      .trim();
     fields[detail.field] = detail.value ?? (raw === '' ? null : raw);
   }
   return fields;

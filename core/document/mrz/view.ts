@@ -53,11 +53,23 @@ export function orient(image: DecodedImage, degrees: number): OrientedView {
       height: Math.min(image.height, Math.ceil(Math.max(...ys))) - y,
     };
   };
-  return { pipeline, width, height, scale, workWidth: WORK_WIDTH, workHeight: Math.max(1, Math.round(height * scale)), toImageBox };
+  return {
+    pipeline,
+    width,
+    height,
+    scale,
+    workWidth: WORK_WIDTH,
+    workHeight: Math.max(1, Math.round(height * scale)),
+    toImageBox,
+  };
 }
 
 /** Run a sharp pipeline to a grey raster. */
 export async function toRaster(pipeline: sharp.Sharp): Promise<Raster> {
   const { data, info } = await pipeline.greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+  return {
+    width: info.width,
+    height: info.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+  };
 }

@@ -18,7 +18,9 @@ export function voteLines(readings: readonly (readonly CandidateChar[])[]): Cand
       score.set(c.char, (score.get(c.char) ?? 0) + c.prob);
       for (const alt of c.alternatives) score.set(alt.char, (score.get(alt.char) ?? 0) + alt.prob);
     }
-    const ranked = [...score.entries()].sort((a, b) => b[1] - a[1]).map(([char, total]) => ({ char, prob: total / readings.length }));
+    const ranked = [...score.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([char, total]) => ({ char, prob: total / readings.length }));
     const [best, ...rest] = ranked;
     return { char: best?.char ?? '<', prob: best?.prob ?? 0, alternatives: rest.slice(0, 3) };
   });

@@ -17,7 +17,10 @@ export class BarcodeReader {
   /** AAMVA fields of the image's PDF417 barcode, null when none decodes or it is not AAMVA. */
   async read(image: DecodedImage): Promise<BarcodeFields | null> {
     const { image: small } = await fitWithin(image, MAX_SIDE);
-    const { result } = await this.worker.run({ kind: 'pdf417', image: { rgb: small.rgb, width: small.width, height: small.height } });
+    const { result } = await this.worker.run({
+      kind: 'pdf417',
+      image: { rgb: small.rgb, width: small.width, height: small.height },
+    });
     if (!result) return null;
     const record = parseAamva(result.text);
     return record ? { ...record.fields } : null;

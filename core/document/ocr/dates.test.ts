@@ -20,7 +20,10 @@ describe('MRZ dates', () => {
   });
 
   it('finds printed dates in the usual layouts', () => {
-    expect(printedDatesIn('Date of birth 12 AUG/AOUT 1974 expiry 15.04.2012')).toEqual(['1974-08-12', '2012-04-15']);
+    expect(printedDatesIn('Date of birth 12 AUG/AOUT 1974 expiry 15.04.2012')).toEqual([
+      '1974-08-12',
+      '2012-04-15',
+    ]);
     expect(printedDatesIn('EXP 08/31/2014')).toEqual(['2014-08-31']);
     expect(printedDatesIn('nothing here')).toEqual([]);
   });

@@ -22,9 +22,13 @@ export function documentTypeOfMrz(reading: Pick<MrzReading, 'format' | 'lines'>)
  * past, expiry in a window reaching 20 years ahead), sex as M/F/X. A value under a failed check digit keeps
  * a low confidence rather than disappearing: the caller sees it and the failed check.
  */
-export function fieldsFromMrz(reading: MrzReading, today: Date = new Date()): Partial<Record<FieldName, ExtractedField>> {
+export function fieldsFromMrz(
+  reading: MrzReading,
+  today: Date = new Date(),
+): Partial<Record<FieldName, ExtractedField>> {
   const f = reading.fields;
-  const checkOk = (name: string): boolean => reading.checks.find((c) => c.name === name)?.valid ?? reading.valid;
+  const checkOk = (name: string): boolean =>
+    reading.checks.find((c) => c.name === name)?.valid ?? reading.valid;
   const base = Math.max(0, Math.min(1, reading.confidence));
   const conf = (checked: boolean): number => (checked ? CHECKED : Math.min(0.5, base));
   const out: Partial<Record<FieldName, ExtractedField>> = {};
@@ -33,17 +37,33 @@ export function fieldsFromMrz(reading: MrzReading, today: Date = new Date()): Pa
   };
   // Names carry no check digit: they are as good as the recognition (and the composite vouches for nothing there).
   const nameConfidence = reading.valid ? Math.min(0.95, Math.max(0.5, base)) : Math.min(0.5, base);
-  if (f.lastName) out.surname = { value: f.lastName, source: 'mrz', confidence: Number(nameConfidence.toFixed(3)) };
-  if (f.firstName) out.given_names = { value: f.firstName, source: 'mrz', confidence: Number(nameConfidence.toFixed(3)) };
-  put('document_number', (f.documentNumber ?? '').replace(/\s+/g, '') || null, checkOk('documentNumberCheckDigit'));
-  const country = (name: string): { code: string; valid: boolean } | undefined => reading.countries.find((c) => c.name === name);
+  if (f.lastName)
+    out.surname = { value: f.lastName, source: 'mrz', confidence: Number(nameConfidence.toFixed(3)) };
+  if (f.firstName)
+    out.given_names = { value: f.firstName, source: 'mrz', confidence: Number(nameConfidence.toFixed(3)) };
+  put(
+    'document_number',
+    (f.documentNumber ?? '').replace(/\s+/g, '') || null,
+    checkOk('documentNumberCheckDigit'),
+  );
+  const country = (name: string): { code: string; valid: boolean } | undefined =>
+    reading.countries.find((c) => c.name === name);
   const nationality = country('nationality');
   const issuing = country('issuingState');
   put('nationality', nationality?.code, nationality?.valid ?? false);
   put('issuing_country', issuing?.code, issuing?.valid ?? false);
-  put('date_of_birth', f.birthDate ? mrzDateToIso(f.birthDate, 'birth', today) : null, checkOk('birthDateCheckDigit'));
-  put('expiry_date', f.expirationDate ? mrzDateToIso(f.expirationDate, 'expiry', today) : null, checkOk('expirationDateCheckDigit'));
-  const sex = f.sex === 'male' ? 'M' : f.sex === 'female' ? 'F' : f.sex === 'nonspecified' ? 'X' : (f.sex ?? null);
+  put(
+    'date_of_birth',
+    f.birthDate ? mrzDateToIso(f.birthDate, 'birth', today) : null,
+    checkOk('birthDateCheckDigit'),
+  );
+  put(
+    'expiry_date',
+    f.expirationDate ? mrzDateToIso(f.expirationDate, 'expiry', today) : null,
+    checkOk('expirationDateCheckDigit'),
+  );
+  const sex =
+    f.sex === 'male' ? 'M' : f.sex === 'female' ? 'F' : f.sex === 'nonspecified' ? 'X' : (f.sex ?? null);
   put('sex', sex, reading.valid);
   return out;
 }

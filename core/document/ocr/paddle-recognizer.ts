@@ -77,7 +77,10 @@ export async function loadLineRecognizer(): Promise<LineRecognizer> {
 async function toInputTensor(line: GrayImage, fill: number, stretch: number): Promise<ort.Tensor> {
   const textHeight = Math.round(INPUT_HEIGHT * fill);
   const top = Math.floor((INPUT_HEIGHT - textHeight) / 2);
-  const scaledWidth = Math.max(8, Math.min(MAX_WIDTH, Math.round((stretch * line.width * textHeight) / Math.max(1, line.height))));
+  const scaledWidth = Math.max(
+    8,
+    Math.min(MAX_WIDTH, Math.round((stretch * line.width * textHeight) / Math.max(1, line.height))),
+  );
   const resized = await sharp(line.data, { raw: { width: line.width, height: line.height, channels: 1 } })
     .resize(scaledWidth, textHeight, { fit: 'fill', kernel: 'cubic' })
     // sharp widens one-channel raw input to sRGB unless told to stay grey.

@@ -4,7 +4,9 @@ import { crossCheck, licenceFieldsFromPrinted } from './printed-fields.js';
 
 const line = (text: string, confidence = 0.9) => ({ text, confidence });
 const mrz = (values: Partial<Record<FieldName, string>>): Partial<Record<FieldName, ExtractedField>> =>
-  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v, source: 'mrz', confidence: 0.99 }]));
+  Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, { value: v, source: 'mrz', confidence: 0.99 }]),
+  );
 
 describe('printed fields', () => {
   it('reads a US licence by its labels, glued or not', () => {
@@ -30,10 +32,30 @@ describe('printed fields', () => {
   });
 
   it('cross-checks the MRZ against the printed zone: match, mismatch, not found', () => {
-    const printed = [line('Surname ERIKSSON'), line('Given names ANNA MARIA'), line('Date of birth 12 AUG 1974'), line('Document L898902C4')];
-    const result = crossCheck(mrz({ surname: 'ERIKSSON', given_names: 'ANNA MARIA', document_number: 'L898902C3', date_of_birth: '1974-08-12', expiry_date: '2012-04-15' }), printed);
+    const printed = [
+      line('Surname ERIKSSON'),
+      line('Given names ANNA MARIA'),
+      line('Date of birth 12 AUG 1974'),
+      line('Document L898902C4'),
+    ];
+    const result = crossCheck(
+      mrz({
+        surname: 'ERIKSSON',
+        given_names: 'ANNA MARIA',
+        document_number: 'L898902C3',
+        date_of_birth: '1974-08-12',
+        expiry_date: '2012-04-15',
+      }),
+      printed,
+    );
     const status = Object.fromEntries(result.map((r) => [r.field, r.status]));
-    expect(status).toEqual({ surname: 'match', given_names: 'match', document_number: 'mismatch', date_of_birth: 'match', expiry_date: 'not_found' });
+    expect(status).toEqual({
+      surname: 'match',
+      given_names: 'match',
+      document_number: 'mismatch',
+      date_of_birth: 'match',
+      expiry_date: 'not_found',
+    });
     expect(result.find((r) => r.field === 'document_number')?.printed).toBe('L898902C4');
   });
 });

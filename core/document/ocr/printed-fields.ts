@@ -21,10 +21,13 @@ const DATE_LABELS: [RegExp, FieldName][] = [
  * Fields of a driver's licence's printed side, by their labels (DL, LN, FN, DOB, EXP, CLASS, SEX) and the
  * address as the two lines after the given names that look like a street and a town with a postal code.
  */
-export function licenceFieldsFromPrinted(lines: readonly PrintedLine[]): Partial<Record<FieldName, ExtractedField>> {
+export function licenceFieldsFromPrinted(
+  lines: readonly PrintedLine[],
+): Partial<Record<FieldName, ExtractedField>> {
   const out: Partial<Record<FieldName, ExtractedField>> = {};
   const put = (name: FieldName, value: string, confidence: number): void => {
-    if (!out[name] && value.trim()) out[name] = { value: value.trim(), source: 'printed', confidence: Number(confidence.toFixed(3)) };
+    if (!out[name] && value.trim())
+      out[name] = { value: value.trim(), source: 'printed', confidence: Number(confidence.toFixed(3)) };
   };
   for (const [index, line] of lines.entries()) {
     const text = line.text.toUpperCase();
@@ -38,7 +41,8 @@ export function licenceFieldsFromPrinted(lines: readonly PrintedLine[]): Partial
     }
     if (!out.address && /^\d+\s+[A-Z0-9 .'-]+$/.test(text.trim())) {
       const town = lines[index + 1]?.text.toUpperCase() ?? '';
-      if (/\b[A-Z]{2}\s+\d{5}(-\d{4})?\b/.test(town)) put('address', `${line.text.trim()}, ${town.trim()}`, line.confidence);
+      if (/\b[A-Z]{2}\s+\d{5}(-\d{4})?\b/.test(town))
+        put('address', `${line.text.trim()}, ${town.trim()}`, line.confidence);
     }
   }
   return out;
@@ -54,18 +58,35 @@ function squeeze(value: string): string {
  * is a `mismatch` when only a close variant does (one or two characters off: a misprint, an alteration or
  * an OCR slip the caller should look at), else `not_found`.
  */
-export function crossCheck(mrz: Partial<Record<FieldName, ExtractedField>>, lines: readonly PrintedLine[]): CrossCheck[] {
+export function crossCheck(
+  mrz: Partial<Record<FieldName, ExtractedField>>,
+  lines: readonly PrintedLine[],
+): CrossCheck[] {
   const text = lines.map((l) => l.text).join('\n');
-  const tokens = text.toUpperCase().split(/[^A-Z0-9]+/).filter((t) => t.length >= 2);
+  const tokens = text
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter((t) => t.length >= 2);
   const dates = new Set(printedDatesIn(text));
   const squeezed = squeeze(text);
   const out: CrossCheck[] = [];
-  for (const field of ['surname', 'given_names', 'document_number', 'date_of_birth', 'expiry_date'] as FieldName[]) {
+  for (const field of [
+    'surname',
+    'given_names',
+    'document_number',
+    'date_of_birth',
+    'expiry_date',
+  ] as FieldName[]) {
     const value = mrz[field]?.value;
     if (!value) continue;
     if (field === 'date_of_birth' || field === 'expiry_date') {
       const close = [...dates].find((d) => d !== value && editDistance(d, value) <= 1) ?? null;
-      out.push({ field, mrz: value, printed: dates.has(value) ? value : close, status: dates.has(value) ? 'match' : close ? 'mismatch' : 'not_found' });
+      out.push({
+        field,
+        mrz: value,
+        printed: dates.has(value) ? value : close,
+        status: dates.has(value) ? 'match' : close ? 'mismatch' : 'not_found',
+      });
       continue;
     }
     const wanted = squeeze(value);
@@ -80,7 +101,9 @@ export function crossCheck(mrz: Partial<Record<FieldName, ExtractedField>>, line
     for (const word of candidates) {
       const w = squeeze(word);
       const limit = w.length >= 8 ? 2 : 1;
-      const near = tokens.find((t) => t !== w && Math.abs(t.length - w.length) <= limit && editDistance(t, w) <= limit);
+      const near = tokens.find(
+        (t) => t !== w && Math.abs(t.length - w.length) <= limit && editDistance(t, w) <= limit,
+      );
       if (near) closest = near;
     }
     out.push({ field, mrz: value, printed: closest, status: closest ? 'mismatch' : 'not_found' });

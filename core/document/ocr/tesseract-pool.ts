@@ -19,7 +19,10 @@ const require = createRequire(import.meta.url);
  * is fetched from a CDN.
  */
 function localPaths(): { langPath: string; cachePath: string; workerPath: string; corePath: string } {
-  const langPath = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+  const langPath = path.join(
+    path.dirname(require.resolve('@tesseract.js-data/eng/package.json')),
+    '4.0.0_best_int',
+  );
   const cachePath = path.join(os.tmpdir(), 'idv-console-tesseract');
   fs.mkdirSync(cachePath, { recursive: true });
   const tesseractDir = path.dirname(require.resolve('tesseract.js/package.json'));

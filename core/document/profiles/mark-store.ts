@@ -54,7 +54,14 @@ function copyBytes(buffer: Buffer): ArrayBuffer {
 }
 
 function summary(row: Row): ReferenceMarkSummary {
-  return { id: row.id, name: row.name, width: row.width, height: row.height, keypoints: row.keypoint_count, created_at: row.created_at };
+  return {
+    id: row.id,
+    name: row.name,
+    width: row.width,
+    height: row.height,
+    keypoints: row.keypoint_count,
+    created_at: row.created_at,
+  };
 }
 
 /** Registered reference marks persisted in SQLite. */
@@ -64,7 +71,9 @@ export class MarkStore {
   /** Every mark (without features), by name. */
   list(): ReferenceMarkSummary[] {
     const rows = this.db
-      .prepare('SELECT id, name, width, height, keypoint_count, created_at FROM document_reference_marks ORDER BY name')
+      .prepare(
+        'SELECT id, name, width, height, keypoint_count, created_at FROM document_reference_marks ORDER BY name',
+      )
       .all() as Row[];
     return rows.map(summary);
   }
@@ -84,7 +93,11 @@ export class MarkStore {
           descriptors: new Uint32Array(copyBytes(row.descriptors)),
         };
         if (row.template && row.template_width && row.template_height) {
-          features.template = { data: new Uint8Array(copyBytes(row.template)), width: row.template_width, height: row.template_height };
+          features.template = {
+            data: new Uint8Array(copyBytes(row.template)),
+            width: row.template_width,
+            height: row.template_height,
+          };
         }
         return { ...summary(row), descriptorVersion: row.descriptor_version, features };
       });
@@ -92,7 +105,8 @@ export class MarkStore {
 
   /** The PNG preview of a mark. */
   preview(id: string): Buffer | undefined {
-    const row = this.db.prepare('SELECT preview_png FROM document_reference_marks WHERE id = ?').get(id) as Pick<Row, 'preview_png'> | undefined;
+    const row = this.db.prepare('SELECT preview_png FROM document_reference_marks WHERE id = ?').get(id) as
+      Pick<Row, 'preview_png'> | undefined;
     return row?.preview_png;
   }
 
@@ -111,10 +125,30 @@ export class MarkStore {
            descriptors, descriptor_version, created_at, template, template_width, template_height)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(id, name, features.width, features.height, preview, features.count, blob(features.points), blob(features.scales),
-        blob(features.descriptors), DESCRIPTOR_VERSION, createdAt, features.template ? Buffer.from(features.template.data) : null,
-        features.template?.width ?? null, features.template?.height ?? null);
-    return { id, name, width: features.width, height: features.height, keypoints: features.count, created_at: createdAt };
+      .run(
+        id,
+        name,
+        features.width,
+        features.height,
+        preview,
+        features.count,
+        blob(features.points),
+        blob(features.scales),
+        blob(features.descriptors),
+        DESCRIPTOR_VERSION,
+        createdAt,
+        features.template ? Buffer.from(features.template.data) : null,
+        features.template?.width ?? null,
+        features.template?.height ?? null,
+      );
+    return {
+      id,
+      name,
+      width: features.width,
+      height: features.height,
+      keypoints: features.count,
+      created_at: createdAt,
+    };
   }
 
   /** Delete a mark; false when it did not exist. */

@@ -40,7 +40,8 @@ export class ProfileStore {
 
   /** One profile, or undefined. */
   get(name: string): StoredProfile | undefined {
-    const row = this.db.prepare('SELECT * FROM document_profiles WHERE name = ?').get(name) as Row | undefined;
+    const row = this.db.prepare('SELECT * FROM document_profiles WHERE name = ?').get(name) as
+      Row | undefined;
     return row ? fromRow(row) : undefined;
   }
 

@@ -5,7 +5,13 @@ import { decide } from './decide.js';
 import { BUILT_IN_PROFILES, validateProfile, type DocumentProfile } from './profile.js';
 
 function result(feature: FeatureResult['feature'], score: number): FeatureResult {
-  return { feature, score, region: score > 0 ? { x: 1, y: 2, width: 3, height: 4 } : null, ms: 1, details: {} };
+  return {
+    feature,
+    score,
+    region: score > 0 ? { x: 1, y: 2, width: 3, height: 4 } : null,
+    ms: 1,
+    details: {},
+  };
 }
 
 const PROFILE: DocumentProfile = {
@@ -36,7 +42,16 @@ describe('validateProfile', () => {
     ['an unknown feature', { name: 'a', features: [{ feature: 'hologram', min_score: 0.5 }] }],
     ['a score above 1', { name: 'a', features: [{ feature: 'mrz', min_score: 1.5 }] }],
     ['a zero score', { name: 'a', features: [{ feature: 'mrz', min_score: 0 }] }],
-    ['a duplicate feature', { name: 'a', features: [{ feature: 'mrz', min_score: 0.5 }, { feature: 'mrz', min_score: 0.6 }] }],
+    [
+      'a duplicate feature',
+      {
+        name: 'a',
+        features: [
+          { feature: 'mrz', min_score: 0.5 },
+          { feature: 'mrz', min_score: 0.6 },
+        ],
+      },
+    ],
     ['bad mark names', { name: 'a', features: [{ feature: 'mrz', min_score: 0.5 }], reference_marks: [3] }],
   ])('rejects %s with FIELD_INVALID', (_name, input) => {
     expect(() => validateProfile(input)).toThrow(CoreError);
@@ -54,7 +69,12 @@ describe('decide', () => {
     const step = decide(PROFILE, [result('mrz', 0.6), result('reference_mark', 0.65)]);
     // reference_mark scores higher but misses its 0.7 minimum: mrz is the detected feature.
     expect(step).toMatchObject({ status: 'SUCCESS', score: 0.6 });
-    expect(step.extra).toMatchObject({ feature_detected: 'mrz', verification_score: 0.6, profile: 'test', region: { x: 1 } });
+    expect(step.extra).toMatchObject({
+      feature_detected: 'mrz',
+      verification_score: 0.6,
+      profile: 'test',
+      region: { x: 1 },
+    });
     expect((step.extra?.features as unknown[]).length).toBe(2);
   });
 

@@ -75,14 +75,19 @@ export function isProfileName(value: string): boolean {
 
 /** Validate untrusted input (console edits) into a profile; throws CoreError FIELD_INVALID (400). */
 export function validateProfile(input: unknown): DocumentProfile {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalid('A profile must be an object.');
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw invalid('A profile must be an object.');
   const value = input as Record<string, unknown>;
   const name = value.name;
   if (typeof name !== 'string' || !isProfileName(name)) {
-    throw invalid('name must be 1-40 characters of a-z, 0-9, "_" or "-", starting with a letter or digit.', 'name');
+    throw invalid(
+      'name must be 1-40 characters of a-z, 0-9, "_" or "-", starting with a letter or digit.',
+      'name',
+    );
   }
   const description = value.description ?? '';
-  if (typeof description !== 'string' || description.length > 500) throw invalid('description must be a string of at most 500 characters.', 'description');
+  if (typeof description !== 'string' || description.length > 500)
+    throw invalid('description must be a string of at most 500 characters.', 'description');
   if (!Array.isArray(value.features) || value.features.length === 0) {
     throw invalid('features must list at least one feature.', 'features');
   }

@@ -36,7 +36,9 @@ export async function distortCard(image: Buffer, options: DistortOptions): Promi
       [width * k * 0.5, height * (1 - k)],
     ] as const;
     const warped = warpPerspective({ data, width, height }, corners, width, height);
-    buffer = await sharp(warped.data, { raw: { width, height, channels: 3 } }).png().toBuffer();
+    buffer = await sharp(warped.data, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
   }
   let pipeline = sharp(buffer);
   if (options.scale && options.scale !== 1) {

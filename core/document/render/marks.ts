@@ -25,7 +25,9 @@ function eagle(): string {
     const y = 92 + i * 11;
     const reach = 62 - i * 7;
     feathers.push(`<polygon points="96,${y} ${96 - reach},${y - 14 + i * 2} ${96 - reach + 10},${y + 6}" />`);
-    feathers.push(`<polygon points="104,${y} ${104 + reach},${y - 14 + i * 2} ${104 + reach - 10},${y + 6}" />`);
+    feathers.push(
+      `<polygon points="104,${y} ${104 + reach},${y - 14 + i * 2} ${104 + reach - 10},${y + 6}" />`,
+    );
   }
   return `<g fill="${GOLD}" stroke="#6b4f00" stroke-width="1.5">
     ${feathers.join('\n    ')}
@@ -64,7 +66,9 @@ function star(cx: number, cy: number, r: number): string {
   for (let i = 0; i < 10; i++) {
     const radius = i % 2 === 0 ? r : r * 0.45;
     const angle = -Math.PI / 2 + (i * Math.PI) / 5;
-    points.push(`${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`);
+    points.push(
+      `${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`,
+    );
   }
   return `<polygon points="${points.join(' ')}" fill="${GOLD}" stroke="#6b4f00" stroke-width="1.5"/>`;
 }

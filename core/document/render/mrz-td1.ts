@@ -61,7 +61,8 @@ export function buildTd1(holder: CardHolder, corrupt: MrzCorruption = 'none'): [
   const line1 = `I<${field(holder.issuingState, 3)}${docNumber}${docCheck}${optional1}`;
   const line2Head = `${birth}${birthCheck}${field(holder.sex, 1)}${expiry}${expiryCheck}${field(holder.nationality, 3)}${optional2}`;
   // Composite over the upper line's positions 6-30 and the lower line's 1-7, 9-15 and 19-29 (ICAO 9303-5).
-  const compositeInput = line1.slice(5) + line2Head.slice(0, 7) + line2Head.slice(8, 15) + line2Head.slice(18, 29);
+  const compositeInput =
+    line1.slice(5) + line2Head.slice(0, 7) + line2Head.slice(8, 15) + line2Head.slice(18, 29);
   let composite = mrzCheckDigit(compositeInput);
   if (corrupt === 'composite') composite = wrong(composite);
   const line2 = `${line2Head}${composite}`;

@@ -15,15 +15,24 @@ describe('renderIdCard', () => {
 
   it('changes with its options', async () => {
     const genuine = await renderIdCard();
-    for (const options of [{ corruptMrz: 'composite' as const }, { ghost: false }, { mark: 'lookalike' as const }, { variant: 'dl' as const }]) {
+    for (const options of [
+      { corruptMrz: 'composite' as const },
+      { ghost: false },
+      { mark: 'lookalike' as const },
+      { variant: 'dl' as const },
+    ]) {
       expect((await renderIdCard(options)).equals(genuine)).toBe(false);
     }
   });
 
   it('distorts: scale changes the size, rotation enlarges the canvas, perspective keeps it', async () => {
     const card = await renderIdCard();
-    expect((await sharp(await distortCard(card, { scale: 0.5 })).metadata()).width).toBe(Math.round(CARD.width / 2));
-    expect((await sharp(await distortCard(card, { rotate: 5 })).metadata()).height).toBeGreaterThan(CARD.height);
+    expect((await sharp(await distortCard(card, { scale: 0.5 })).metadata()).width).toBe(
+      Math.round(CARD.width / 2),
+    );
+    expect((await sharp(await distortCard(card, { rotate: 5 })).metadata()).height).toBeGreaterThan(
+      CARD.height,
+    );
     expect((await sharp(await distortCard(card, { perspective: 0.1 })).metadata()).width).toBe(CARD.width);
   });
 });

@@ -99,7 +99,8 @@ async function pdf417(holder: CardHolder): Promise<Buffer> {
   const meta = await sharp(png).metadata();
   const image = sharp(png).flatten({ background: '#fff' });
   // Scale down only when it does not fit: resampling a barcode blurs its modules.
-  if ((meta.width ?? 0) > width || (meta.height ?? 0) > height) image.resize(width, height, { fit: 'inside', kernel: 'nearest' });
+  if ((meta.width ?? 0) > width || (meta.height ?? 0) > height)
+    image.resize(width, height, { fit: 'inside', kernel: 'nearest' });
   return image.png().toBuffer();
 }
 
@@ -119,11 +120,20 @@ export async function renderIdCard(options: RenderCardOptions = {}): Promise<Buf
   const base = sharp(Buffer.from(cardSvg({ body })));
   const layers: sharp.OverlayOptions[] = [];
   const p = LAYOUT.portrait;
-  layers.push({ input: await (await portrait(person, p.width, p.height)).png().toBuffer(), left: p.x, top: p.y });
+  layers.push({
+    input: await (await portrait(person, p.width, p.height)).png().toBuffer(),
+    left: p.x,
+    top: p.y,
+  });
   if (options.ghost ?? true) {
     // Multiply lets the guilloche show through the light ghost print, as on real cards.
     const g = LAYOUT.ghost;
-    layers.push({ input: await ghostPortrait(options.ghostPerson ?? person), left: g.x, top: g.y, blend: 'multiply' });
+    layers.push({
+      input: await ghostPortrait(options.ghostPerson ?? person),
+      left: g.x,
+      top: g.y,
+      blend: 'multiply',
+    });
   }
   if (drawBarcode) {
     const b = LAYOUT.barcode;

@@ -43,7 +43,9 @@ export function warpPerspective(
         const b = src.data[(y0 * src.width + x1) * 3 + c]!;
         const d = src.data[(y1 * src.width + x0) * 3 + c]!;
         const e = src.data[(y1 * src.width + x1) * 3 + c]!;
-        out[(y * width + x) * 3 + c] = Math.round((a * (1 - dx) + b * dx) * (1 - dy) + (d * (1 - dx) + e * dx) * dy);
+        out[(y * width + x) * 3 + c] = Math.round(
+          (a * (1 - dx) + b * dx) * (1 - dy) + (d * (1 - dx) + e * dx) * dy,
+        );
       }
     }
   }

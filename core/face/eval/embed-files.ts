@@ -43,7 +43,9 @@ export async function embedFiles(
   let done = 0;
   for (const file of files) {
     // A file listed in pairs.txt but absent (or undecodable) counts as a failure: its pairs score the worst.
-    const decoded = fs.existsSync(file) ? await decodeImage(fs.readFileSync(file), { field: 'image' }).catch(() => undefined) : undefined;
+    const decoded = fs.existsSync(file)
+      ? await decodeImage(fs.readFileSync(file), { field: 'image' }).catch(() => undefined)
+      : undefined;
     if (!decoded) {
       embeddings.set(file, undefined);
       failures++;
@@ -54,7 +56,8 @@ export async function embedFiles(
     if (faces.length === 0) faces = await detectFaces(models, image, { ...config.detect, minScore: 0.3 });
     const face = centralFace(faces, image);
     const aligned = face ? await alignFace(image, face) : undefined;
-    if (aligned) embeddings.set(file, await embedAligned(models.embedder, aligned.raster, config.flipAverage));
+    if (aligned)
+      embeddings.set(file, await embedAligned(models.embedder, aligned.raster, config.flipAverage));
     else {
       embeddings.set(file, undefined);
       failures++;

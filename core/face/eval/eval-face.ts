@@ -52,7 +52,11 @@ const eer = equalErrorRate(genuine, impostor);
 const far = [1e-2, 1e-3, 1e-4].map((f) => tarAtFar(genuine, impostor, f));
 
 const all = crossIdentityScores(set.embeddings, identityOf);
-const calibration = buildCalibration(all, `fr_feature, two-pass fr_landmark, 5-point similarity${flip ? ', flip-averaged' : ''}`, `${path.basename(path.resolve(dir))}: ${all.length} cross-identity pairs of ${files.length - set.failures} images`);
+const calibration = buildCalibration(
+  all,
+  `fr_feature, two-pass fr_landmark, 5-point similarity${flip ? ', flip-averaged' : ''}`,
+  `${path.basename(path.resolve(dir))}: ${all.length} cross-identity pairs of ${files.length - set.failures} images`,
+);
 const thresholdAt1e3 = thresholdForFmr(calibration, 1e-3);
 if (write) fs.writeFileSync(FMR_CALIBRATION_FILE, formatCalibration(calibration));
 
@@ -76,9 +80,13 @@ const result = {
 if (json) console.log(JSON.stringify(result));
 else {
   const pct = (v: number): string => `${(v * 100).toFixed(2)}%`;
-  console.log(`accuracy (fold-validated) ${pct(acc.mean)} ± ${pct(acc.std)}  per fold ${acc.perFold.map(pct).join(' ')}`);
+  console.log(
+    `accuracy (fold-validated) ${pct(acc.mean)} ± ${pct(acc.std)}  per fold ${acc.perFold.map(pct).join(' ')}`,
+  );
   console.log(`EER ${pct(eer.eer)}`);
   console.log(`TAR @ FAR 1e-2 ${pct(far[0]!.tar)}  @ 1e-3 ${pct(far[1]!.tar)}  @ 1e-4 ${pct(far[2]!.tar)}`);
   console.log(`detection failures ${set.failures}/${files.length}, ${set.msPerImage.toFixed(1)} ms per face`);
-  console.log(`calibration: ${all.length} impostor pairs, similarity at FMR 1e-3 = ${thresholdAt1e3.toFixed(4)}${write ? `, written to ${FMR_CALIBRATION_FILE}` : ''}`);
+  console.log(
+    `calibration: ${all.length} impostor pairs, similarity at FMR 1e-3 = ${thresholdAt1e3.toFixed(4)}${write ? `, written to ${FMR_CALIBRATION_FILE}` : ''}`,
+  );
 }

@@ -36,7 +36,12 @@ async function score(items: readonly LivenessItem[]): Promise<(LabelledScore & L
   for (const item of items) {
     const d = await decodeImage(fs.readFileSync(item.file), { field: 'image' });
     const t = performance.now();
-    const r = await livenessScore(models, DEFAULT_FACE_CONFIG, { data: d.rgb, width: d.width, height: d.height, channels: 3 });
+    const r = await livenessScore(models, DEFAULT_FACE_CONFIG, {
+      data: d.rgb,
+      width: d.width,
+      height: d.height,
+      channels: 3,
+    });
     totalMs += performance.now() - t;
     if (r.face) faceFound++;
     out.push({ ...item, score: r.score });
@@ -64,12 +69,19 @@ const result = {
   auc: auc(nuaa),
   atHalf: padRates(nuaa, 0.5),
   msPerImage: totalMs / Math.max(1, nuaa.length + samples.length),
-  samples: samples.map((s) => ({ file: path.basename(s.file), kind: s.group, bonaFide: s.bonaFide, score: Math.round(s.score * 1000) / 1000, accepted: s.score >= best.threshold })),
+  samples: samples.map((s) => ({
+    file: path.basename(s.file),
+    kind: s.group,
+    bonaFide: s.bonaFide,
+    score: Math.round(s.score * 1000) / 1000,
+    accepted: s.score >= best.threshold,
+  })),
   samplesRates: sampleRates ?? null,
 };
 if (write && step === 1) {
   const calibration: LivenessCalibration = {
-    model: 'fr_liveness (BGR, 0-255, class 0 = live): box x2.7 crop; tight crops: border-padded (30%) and bare views averaged in logit space',
+    model:
+      'fr_liveness (BGR, 0-255, class 0 = live): box x2.7 crop; tight crops: border-padded (30%) and bare views averaged in logit space',
     source: `${path.basename(path.resolve(dir))}: ${result.bonaFide} bona fide, ${result.attacks} attacks; threshold = lowest ACER`,
     threshold: best.threshold,
     figures: { apcer: best.apcer, bpcer: best.bpcer, acer: best.acer, auc: result.auc },
@@ -80,13 +92,24 @@ if (write && step === 1) {
 if (json) console.log(JSON.stringify(result));
 else {
   const pct = (v: number): string => `${(v * 100).toFixed(2)}%`;
-  console.log(`${dir}: ${result.bonaFide} bona fide, ${result.attacks} attacks, face detected in ${pct(result.faceDetectedShare)}`);
+  console.log(
+    `${dir}: ${result.bonaFide} bona fide, ${result.attacks} attacks, face detected in ${pct(result.faceDetectedShare)}`,
+  );
   console.log(`AUC ${result.auc.toFixed(4)}`);
-  console.log(`threshold ${best.threshold}: APCER ${pct(best.apcer)}  BPCER ${pct(best.bpcer)}  ACER ${pct(best.acer)}`);
-  console.log(`(at 0.5: APCER ${pct(result.atHalf.apcer)} BPCER ${pct(result.atHalf.bpcer)} ACER ${pct(result.atHalf.acer)})`);
+  console.log(
+    `threshold ${best.threshold}: APCER ${pct(best.apcer)}  BPCER ${pct(best.bpcer)}  ACER ${pct(best.acer)}`,
+  );
+  console.log(
+    `(at 0.5: APCER ${pct(result.atHalf.apcer)} BPCER ${pct(result.atHalf.bpcer)} ACER ${pct(result.atHalf.acer)})`,
+  );
   console.log(`${result.msPerImage.toFixed(1)} ms per image`);
   if (sampleRates) {
-    console.log(`samples/ at the same threshold: APCER ${pct(sampleRates.apcer)} BPCER ${pct(sampleRates.bpcer)}`);
-    for (const s of result.samples) console.log(`  ${s.file.padEnd(22)} ${s.kind.padEnd(14)} score ${s.score.toFixed(3)} ${s.accepted ? 'accepted' : 'rejected'}`);
+    console.log(
+      `samples/ at the same threshold: APCER ${pct(sampleRates.apcer)} BPCER ${pct(sampleRates.bpcer)}`,
+    );
+    for (const s of result.samples)
+      console.log(
+        `  ${s.file.padEnd(22)} ${s.kind.padEnd(14)} score ${s.score.toFixed(3)} ${s.accepted ? 'accepted' : 'rejected'}`,
+      );
   }
 }

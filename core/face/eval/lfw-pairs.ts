@@ -18,7 +18,10 @@ function imagePath(dir: string, name: string, index: string): string {
  * "name1 i name2 j". Paths are resolved inside `dir`.
  */
 export function readLfwPairs(dir: string): LfwPair[] {
-  const lines = fs.readFileSync(path.join(dir, 'pairs.txt'), 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = fs
+    .readFileSync(path.join(dir, 'pairs.txt'), 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   const header = (lines.shift() ?? '').trim().split(/\s+/).map(Number);
   const folds = header[0] ?? 0;
   const n = header[1] ?? 0;
@@ -27,8 +30,10 @@ export function readLfwPairs(dir: string): LfwPair[] {
   lines.forEach((line, i) => {
     const f = line.trim().split(/\s+/);
     const fold = Math.floor(i / (2 * n));
-    if (f.length === 3) pairs.push({ a: imagePath(dir, f[0]!, f[1]!), b: imagePath(dir, f[0]!, f[2]!), genuine: true, fold });
-    else if (f.length === 4) pairs.push({ a: imagePath(dir, f[0]!, f[1]!), b: imagePath(dir, f[2]!, f[3]!), genuine: false, fold });
+    if (f.length === 3)
+      pairs.push({ a: imagePath(dir, f[0]!, f[1]!), b: imagePath(dir, f[0]!, f[2]!), genuine: true, fold });
+    else if (f.length === 4)
+      pairs.push({ a: imagePath(dir, f[0]!, f[1]!), b: imagePath(dir, f[2]!, f[3]!), genuine: false, fold });
     else throw new Error(`pairs.txt line ${i + 2} is malformed.`);
   });
   return pairs;

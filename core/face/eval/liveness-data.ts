@@ -19,11 +19,13 @@ export function readNuaa(dir: string): LivenessItem[] {
     ['ImposterFace', false],
   ] as const) {
     const root = path.join(dir, sub);
-    if (!fs.existsSync(root)) throw new Error(`${root} is missing: expected the NUAA layout (ClientFace/, ImposterFace/).`);
+    if (!fs.existsSync(root))
+      throw new Error(`${root} is missing: expected the NUAA layout (ClientFace/, ImposterFace/).`);
     for (const subject of fs.readdirSync(root).sort()) {
       const folder = path.join(root, subject);
       if (!fs.statSync(folder).isDirectory()) continue;
-      for (const f of fs.readdirSync(folder).sort()) if (IMAGE.test(f)) items.push({ file: path.join(folder, f), bonaFide, group: subject });
+      for (const f of fs.readdirSync(folder).sort())
+        if (IMAGE.test(f)) items.push({ file: path.join(folder, f), bonaFide, group: subject });
     }
   }
   return items;

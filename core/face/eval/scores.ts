@@ -15,7 +15,8 @@ export function crossIdentityScores(
 ): Float32Array {
   const items = [...embeddings].flatMap(([file, e]) => (e ? [{ id: identityOf(file), e }] : []));
   let count = 0;
-  for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) if (items[i]!.id !== items[j]!.id) count++;
+  for (let i = 0; i < items.length; i++)
+    for (let j = i + 1; j < items.length; j++) if (items[i]!.id !== items[j]!.id) count++;
   const out = new Float32Array(count);
   let k = 0;
   for (let i = 0; i < items.length; i++) {

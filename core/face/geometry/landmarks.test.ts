@@ -32,11 +32,26 @@ describe('face geometry', () => {
     expect(looksUpright(upright.map(([x, y]): Point => [100 - x, 120 - y]))).toBe(false);
   });
   it('squares a box on its height about its centre', () => {
-    expect(squareAround({ x: 10, y: 20, width: 40, height: 60 }, 2)).toEqual({ x: -30, y: -10, width: 120, height: 120 });
+    expect(squareAround({ x: 10, y: 20, width: 40, height: 60 }, 2)).toEqual({
+      x: -30,
+      y: -10,
+      width: 120,
+      height: 120,
+    });
   });
   it('keeps the liveness crop inside the image, shrinking the scale when needed', () => {
-    expect(livenessRect({ x: 40, y: 40, width: 20, height: 20 }, 200, 100, 2.7)).toEqual({ x: 23, y: 23, width: 54, height: 54 });
+    expect(livenessRect({ x: 40, y: 40, width: 20, height: 20 }, 200, 100, 2.7)).toEqual({
+      x: 23,
+      y: 23,
+      width: 54,
+      height: 54,
+    });
     // A face filling most of a 100x100 image: the 2.7x square shrinks to the image.
-    expect(livenessRect({ x: 10, y: 10, width: 80, height: 80 }, 100, 100, 2.7)).toEqual({ x: 1, y: 1, width: 99, height: 99 });
+    expect(livenessRect({ x: 10, y: 10, width: 80, height: 80 }, 100, 100, 2.7)).toEqual({
+      x: 1,
+      y: 1,
+      width: 99,
+      height: 99,
+    });
   });
 });

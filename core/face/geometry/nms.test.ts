@@ -3,7 +3,10 @@ import { iou, nonMaxSuppression } from './nms.js';
 
 describe('iou', () => {
   it('is 1/7 for two unit squares overlapping by a quarter', () => {
-    expect(iou({ x: 0, y: 0, width: 2, height: 2 }, { x: 1, y: 1, width: 2, height: 2 })).toBeCloseTo(1 / 7, 9);
+    expect(iou({ x: 0, y: 0, width: 2, height: 2 }, { x: 1, y: 1, width: 2, height: 2 })).toBeCloseTo(
+      1 / 7,
+      9,
+    );
   });
   it('is 0 for disjoint boxes', () => {
     expect(iou({ x: 0, y: 0, width: 1, height: 1 }, { x: 5, y: 5, width: 1, height: 1 })).toBe(0);

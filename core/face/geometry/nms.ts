@@ -18,7 +18,11 @@ export function iou(a: FaceBox, b: FaceBox): number {
 }
 
 /** Greedy non-maximum suppression: keep the best box, drop those overlapping it above `iouThreshold`, repeat. */
-export function nonMaxSuppression<T extends ScoredBox>(boxes: readonly T[], iouThreshold: number, maxKeep = 50): T[] {
+export function nonMaxSuppression<T extends ScoredBox>(
+  boxes: readonly T[],
+  iouThreshold: number,
+  maxKeep = 50,
+): T[] {
   const sorted = [...boxes].sort((p, q) => q.score - p.score);
   const kept: T[] = [];
   for (const candidate of sorted) {

@@ -14,7 +14,12 @@ describe('unrotatePoint', () => {
 describe('unrotateBox', () => {
   it('maps a box of the 90-degree image back to an axis-aligned box', () => {
     // In the 90 cw image (50 wide, 100 high) the box x 30..40, y 10..30 came from x 10..30, y 10..20.
-    expect(unrotateBox({ x: 30, y: 10, width: 10, height: 20 }, 90, 100, 50)).toEqual({ x: 10, y: 10, width: 20, height: 10 });
+    expect(unrotateBox({ x: 30, y: 10, width: 10, height: 20 }, 90, 100, 50)).toEqual({
+      x: 10,
+      y: 10,
+      width: 20,
+      height: 10,
+    });
   });
 });
 

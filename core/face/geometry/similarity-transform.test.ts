@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../types.js';
-import { ARCFACE_REFERENCE, applyAffine, estimateSimilarity, invertAffine, type Affine } from './similarity-transform.js';
+import {
+  ARCFACE_REFERENCE,
+  applyAffine,
+  estimateSimilarity,
+  invertAffine,
+  type Affine,
+} from './similarity-transform.js';
 
 function transform(points: readonly Point[], scale: number, angle: number, tx: number, ty: number): Point[] {
   const c = Math.cos(angle) * scale;

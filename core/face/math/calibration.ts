@@ -18,7 +18,11 @@ export interface FmrCalibration {
 const MIN_FMR = 1e-12;
 
 /** Build a calibration from impostor similarities (needs a few thousand for a useful 1e-3 point). */
-export function buildCalibration(impostors: ArrayLike<number>, model: string, source: string): FmrCalibration {
+export function buildCalibration(
+  impostors: ArrayLike<number>,
+  model: string,
+  source: string,
+): FmrCalibration {
   const n = impostors.length;
   if (n < 100) throw new Error('A calibration needs at least 100 impostor scores.');
   // Typed-array sort is numeric and fast on millions of scores; reversed to read the top impostors first.
@@ -45,7 +49,13 @@ export function buildCalibration(impostors: ArrayLike<number>, model: string, so
   }
   const slope = sxx > 0 ? sxy / sxx : -50;
   const last = points[points.length - 1]!;
-  return { model, source, impostorCount: n, points, tail: { from: last[0], fmr0: last[1], rate: Math.max(1, -slope) } };
+  return {
+    model,
+    source,
+    impostorCount: n,
+    points,
+    tail: { from: last[0], fmr0: last[1], rate: Math.max(1, -slope) },
+  };
 }
 
 /** Estimated FMR of a similarity score: log-linear between table points, the fitted tail above, 1 below. */
@@ -53,7 +63,8 @@ export function estimateFmr(cal: FmrCalibration, score: number): number {
   const pts = cal.points;
   const first = pts[0];
   if (!first || score <= first[0]) return first ? first[1] : 1;
-  if (score >= cal.tail.from) return Math.max(MIN_FMR, cal.tail.fmr0 * Math.exp(-cal.tail.rate * (score - cal.tail.from)));
+  if (score >= cal.tail.from)
+    return Math.max(MIN_FMR, cal.tail.fmr0 * Math.exp(-cal.tail.rate * (score - cal.tail.from)));
   for (let i = 1; i < pts.length; i++) {
     const [s1, f1] = pts[i]!;
     if (score <= s1) {

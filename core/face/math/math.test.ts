@@ -14,7 +14,10 @@ describe('softmax and vectors', () => {
   it('normalises and compares embeddings', () => {
     const v = l2Normalize(Float32Array.from([3, 4]));
     expect(Array.from(v)).toEqual([Math.fround(0.6), Math.fround(0.8)]);
-    expect(cosineSimilarity(Float32Array.from([1, 0]), Float32Array.from([1, 1]))).toBeCloseTo(Math.SQRT1_2, 6);
+    expect(cosineSimilarity(Float32Array.from([1, 0]), Float32Array.from([1, 1]))).toBeCloseTo(
+      Math.SQRT1_2,
+      6,
+    );
   });
 });
 
@@ -35,7 +38,8 @@ describe('calibration', () => {
       last = f;
     }
     expect(estimateFmr(cal, 1.1)).toBeLessThan(1e-3);
-    for (const fmr of [0.1, 1e-2, 1e-3, 1e-5]) expect(estimateFmr(cal, thresholdForFmr(cal, fmr))).toBeCloseTo(fmr, 8);
+    for (const fmr of [0.1, 1e-2, 1e-3, 1e-5])
+      expect(estimateFmr(cal, thresholdForFmr(cal, fmr))).toBeCloseTo(fmr, 8);
   });
 });
 
@@ -78,7 +82,12 @@ describe('presentation-attack metrics', () => {
   });
   it('computes the AUC by ranks (8 of 9 bona fide/attack pairs ordered right)', () => {
     expect(auc(items)).toBeCloseTo(8 / 9, 12);
-    expect(auc([{ score: 0.5, bonaFide: true }, { score: 0.5, bonaFide: false }])).toBe(0.5);
+    expect(
+      auc([
+        { score: 0.5, bonaFide: true },
+        { score: 0.5, bonaFide: false },
+      ]),
+    ).toBe(0.5);
   });
   it('picks the threshold with the lowest ACER', () => {
     const best = minAcerThreshold(items);

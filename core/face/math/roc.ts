@@ -9,7 +9,11 @@ export interface ScoredPair {
  * True accept rate at a false accept rate: the threshold is the (k+1)-th highest impostor score with
  * k = floor(far * impostors), a pair is accepted when its score is strictly above it.
  */
-export function tarAtFar(genuine: readonly number[], impostor: readonly number[], far: number): { tar: number; threshold: number } {
+export function tarAtFar(
+  genuine: readonly number[],
+  impostor: readonly number[],
+  far: number,
+): { tar: number; threshold: number } {
   const desc = [...impostor].sort((a, b) => b - a);
   const k = Math.min(desc.length - 1, Math.floor(far * desc.length));
   const threshold = desc[k] ?? 0;
@@ -18,7 +22,10 @@ export function tarAtFar(genuine: readonly number[], impostor: readonly number[]
 }
 
 /** Equal error rate: the mean of FAR and FRR at the threshold where they are closest. */
-export function equalErrorRate(genuine: readonly number[], impostor: readonly number[]): { eer: number; threshold: number } {
+export function equalErrorRate(
+  genuine: readonly number[],
+  impostor: readonly number[],
+): { eer: number; threshold: number } {
   const thresholds = [...genuine, ...impostor].sort((a, b) => a - b);
   let best = { gap: Infinity, eer: 1, threshold: 0 };
   for (const t of thresholds) {
@@ -33,7 +40,7 @@ export function equalErrorRate(genuine: readonly number[], impostor: readonly nu
 /** Share of pairs decided right when accepting scores >= threshold. */
 export function accuracyAt(pairs: readonly ScoredPair[], threshold: number): number {
   if (pairs.length === 0) return 0;
-  return pairs.filter((p) => (p.score >= threshold) === p.genuine).length / pairs.length;
+  return pairs.filter((p) => p.score >= threshold === p.genuine).length / pairs.length;
 }
 
 /** The threshold (a midpoint between consecutive scores) that maximises accuracy on `pairs`. */

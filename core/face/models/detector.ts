@@ -26,10 +26,19 @@ export async function loadDetector(options: LoadModelOptions = {}): Promise<Dete
   const model = await openModel('fr_detect', options);
   return {
     async run(input) {
-      if (input.width !== DETECTOR_SIZE.width || input.height !== DETECTOR_SIZE.height || input.channels !== 3) {
+      if (
+        input.width !== DETECTOR_SIZE.width ||
+        input.height !== DETECTOR_SIZE.height ||
+        input.channels !== 3
+      ) {
         throw new Error('fr_detect expects a 320x240 RGB raster.');
       }
-      const out = await model.infer(toChw(input, DETECTOR_LAYOUT), [1, 3, DETECTOR_SIZE.height, DETECTOR_SIZE.width]);
+      const out = await model.infer(toChw(input, DETECTOR_LAYOUT), [
+        1,
+        3,
+        DETECTOR_SIZE.height,
+        DETECTOR_SIZE.width,
+      ]);
       const scores = out.scores;
       const boxes = out.boxes;
       if (!scores || !boxes) throw new Error('fr_detect returned no scores or boxes.');

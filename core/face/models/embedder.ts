@@ -16,7 +16,10 @@ export interface EmbedRunner {
 }
 
 /** Load fr_feature. */
-export async function loadEmbedder(options: LoadModelOptions = {}, layout: TensorLayout = EMBED_LAYOUT): Promise<EmbedRunner> {
+export async function loadEmbedder(
+  options: LoadModelOptions = {},
+  layout: TensorLayout = EMBED_LAYOUT,
+): Promise<EmbedRunner> {
   const model = await openModel('fr_feature', options);
   return {
     async run(aligned) {

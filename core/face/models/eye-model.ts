@@ -21,7 +21,9 @@ export async function loadEyeModel(options: LoadModelOptions = {}): Promise<EyeR
       if (gray.width !== EYE_SIZE || gray.height !== EYE_SIZE || gray.channels !== 1) {
         throw new Error('fr_eye expects a 24x24 grey raster.');
       }
-      const out = (await model.infer(toChw(gray, { order: 'rgb', mean: 0, std: 255 }), [1, 1, EYE_SIZE, EYE_SIZE])).output;
+      const out = (
+        await model.infer(toChw(gray, { order: 'rgb', mean: 0, std: 255 }), [1, 1, EYE_SIZE, EYE_SIZE])
+      ).output;
       if (out?.length !== 2) throw new Error('fr_eye returned an unexpected output.');
       return softmax(out);
     },

@@ -9,5 +9,4 @@ export type InferenceRequest =
 
 /** A worker's answer to one request. */
 export type InferenceResponse =
-  | { id: number; ok: true; outputs?: Record<string, Float32Array> }
-  | { id: number; ok: false; error: string };
+  { id: number; ok: true; outputs?: Record<string, Float32Array> } | { id: number; ok: false; error: string };

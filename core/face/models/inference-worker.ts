@@ -17,16 +17,21 @@ async function handle(request: InferenceRequest): Promise<InferenceResponse> {
       const shape = input ? entry.inputs[input] : undefined;
       if (!input || !shape) throw new Error(`Model ${request.name}: the manifest lists no input.`);
       // Warm-up: the first run initialises kernels; pay it at start, not on the first request.
-      await session.run({ [input]: new ort.Tensor('float32', new Float32Array(shape.reduce((p, d) => p * d, 1)), shape) });
+      await session.run({
+        [input]: new ort.Tensor('float32', new Float32Array(shape.reduce((p, d) => p * d, 1)), shape),
+      });
       sessions.set(request.handle, { session, input });
       return { id: request.id, ok: true };
     }
     case 'run': {
       const entry = sessions.get(request.handle);
       if (!entry) throw new Error('The model is not loaded in this worker.');
-      const results = await entry.session.run({ [entry.input]: new ort.Tensor('float32', request.data, request.dims) });
+      const results = await entry.session.run({
+        [entry.input]: new ort.Tensor('float32', request.data, request.dims),
+      });
       const outputs: Record<string, Float32Array> = {};
-      for (const [key, value] of Object.entries(results)) outputs[key] = Float32Array.from(value.data as Float32Array);
+      for (const [key, value] of Object.entries(results))
+        outputs[key] = Float32Array.from(value.data as Float32Array);
       return { id: request.id, ok: true, outputs };
     }
     case 'dispose': {
@@ -47,11 +52,18 @@ async function handle(request: InferenceRequest): Promise<InferenceResponse> {
 parentPort?.on('message', (request: InferenceRequest) => {
   handle(request).then(
     (response) => {
-      const transfer = response.ok && response.outputs ? Object.values(response.outputs).map((o) => o.buffer as ArrayBuffer) : [];
+      const transfer =
+        response.ok && response.outputs
+          ? Object.values(response.outputs).map((o) => o.buffer as ArrayBuffer)
+          : [];
       parentPort?.postMessage(response, transfer);
     },
     (error: unknown) => {
-      parentPort?.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) });
+      parentPort?.postMessage({
+        id: request.id,
+        ok: false,
+        error: error instanceof Error ? error.message : String(error),
+      });
     },
   );
 });

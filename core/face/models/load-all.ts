@@ -28,5 +28,11 @@ export async function loadFaceModels(options: LoadModelOptions = {}): Promise<Fa
 /** Release every session of `loadFaceModels`. */
 export async function disposeFaceModels(models: FaceModels): Promise<void> {
   const { detector, landmarker, embedder, liveness, eye } = models;
-  await Promise.all([detector.dispose(), landmarker.dispose(), embedder.dispose(), liveness.dispose(), eye.dispose()]);
+  await Promise.all([
+    detector.dispose(),
+    landmarker.dispose(),
+    embedder.dispose(),
+    liveness.dispose(),
+    eye.dispose(),
+  ]);
 }

@@ -18,14 +18,18 @@ describe('face model runners', () => {
     const manifest = readManifest();
     const broken = {
       ...manifest,
-      models: manifest.models.map((m) => (m.name === 'fr_eye' ? { ...m, inputs: { input: [1, 1, 32, 32] } } : m)),
+      models: manifest.models.map((m) =>
+        m.name === 'fr_eye' ? { ...m, inputs: { input: [1, 1, 32, 32] } } : m,
+      ),
     };
     await expect(loadEyeModel({ manifest: broken })).rejects.toThrow(/shape/);
   });
 
   it('refuse inputs of the wrong size instead of running on garbage', async () => {
     const landmarker = await loadLandmarker();
-    await expect(landmarker.run({ data: new Uint8Array(32 * 32), width: 32, height: 32, channels: 1 })).rejects.toThrow(/64x64/);
+    await expect(
+      landmarker.run({ data: new Uint8Array(32 * 32), width: 32, height: 32, channels: 1 }),
+    ).rejects.toThrow(/64x64/);
     await landmarker.dispose();
   });
 });

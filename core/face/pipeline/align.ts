@@ -1,5 +1,11 @@
 import { squareAround } from '../geometry/face-geometry.js';
-import { ARCFACE_REFERENCE, applyAffine, estimateSimilarity, invertAffine, type Affine } from '../geometry/similarity-transform.js';
+import {
+  ARCFACE_REFERENCE,
+  applyAffine,
+  estimateSimilarity,
+  invertAffine,
+  type Affine,
+} from '../geometry/similarity-transform.js';
 import { EMBED_SIZE } from '../models/embedder.js';
 import { warpAffine } from '../pixels/warp-affine.js';
 import type { DetectedFace, Point, Raster } from '../types.js';
@@ -19,14 +25,21 @@ const CHIP_SIDE = 240;
  * Warp a detected face onto ArcFace's reference points with a least-squares five-point similarity transform.
  * `marginScale` scales the template about its centre (1 = the standard ArcFace crop).
  */
-export async function alignFace(image: Raster, face: DetectedFace, marginScale = 1): Promise<AlignedFace | undefined> {
+export async function alignFace(
+  image: Raster,
+  face: DetectedFace,
+  marginScale = 1,
+): Promise<AlignedFace | undefined> {
   const side = Math.max(face.box.width, face.box.height);
   const chip = await cutChip(image, squareAround(face.box, 1.9 * marginScale, side), CHIP_SIDE);
   if (!chip) return undefined;
   const k = chip.scale;
   const inChip = face.landmarks5.map((p): Point => [(p[0] - chip.offsetX) * k, (p[1] - chip.offsetY) * k]);
   const c = EMBED_SIZE / 2;
-  const reference = ARCFACE_REFERENCE.map((p): Point => [c + (p[0] - c) / marginScale, c + (p[1] - c) / marginScale]);
+  const reference = ARCFACE_REFERENCE.map((p): Point => [
+    c + (p[0] - c) / marginScale,
+    c + (p[1] - c) / marginScale,
+  ]);
   const chipToAligned = estimateSimilarity(inChip, reference);
   const raster = warpAffine(chip.raster, invertAffine(chipToAligned), EMBED_SIZE, EMBED_SIZE);
   const imageToAligned: Affine = [

@@ -59,16 +59,28 @@ export async function analyseFace(
   const face = mainFace(faces);
   const aligned = face ? await alignFace(image, face) : undefined;
   if (!face || !aligned) {
-    return { report: report([{ name: 'face_detected', passed: false, value: 0, reason: 'no_face' }], null, 0) };
+    return {
+      report: report([{ name: 'face_detected', passed: false, value: 0, reason: 'no_face' }], null, 0),
+    };
   }
   const q = config.quality;
   const checks: QualityCheck[] = [{ name: 'face_detected', passed: true, value: faces.length }];
   if (kind === 'selfie') {
     const others = faces.filter((f) => f !== face && f.box.width >= q.secondFaceWidthShare * face.box.width);
-    checks.push({ name: 'single_face', passed: others.length === 0, value: others.length + 1, reason: 'multiple_faces' });
+    checks.push({
+      name: 'single_face',
+      passed: others.length === 0,
+      value: others.length + 1,
+      reason: 'multiple_faces',
+    });
     checks.push(...measureFace(face, aligned, q, q.minInterEyeSelfie));
     const closed = await eyesClosedProbability(models.eye, face, aligned);
-    checks.push({ name: 'eyes_open', passed: closed < q.eyeClosedProbability, value: Math.round(closed * 1000) / 1000, reason: 'eyes_closed' });
+    checks.push({
+      name: 'eyes_open',
+      passed: closed < q.eyeClosedProbability,
+      value: Math.round(closed * 1000) / 1000,
+      reason: 'eyes_closed',
+    });
   } else {
     checks.push(...measureFace(face, aligned, q, q.minInterEyeCard).filter((c) => c.name === 'face_size'));
   }

@@ -13,7 +13,14 @@ export interface CompareOptions {
 }
 
 function roundBox(box: FaceBox | null): FaceBox | null {
-  return box && { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
+  return (
+    box && {
+      x: Math.round(box.x),
+      y: Math.round(box.y),
+      width: Math.round(box.width),
+      height: Math.round(box.height),
+    }
+  );
 }
 
 /**
@@ -28,7 +35,10 @@ export async function compareFaces(
   options: CompareOptions,
 ): Promise<StepResult> {
   // The two images are independent: analyse them concurrently (sharp and onnxruntime work off the event loop).
-  const [s, c] = await Promise.all([analyseFace(models, config, selfie, 'selfie'), analyseFace(models, config, card, 'card')]);
+  const [s, c] = await Promise.all([
+    analyseFace(models, config, selfie, 'selfie'),
+    analyseFace(models, config, card, 'card'),
+  ]);
   const faces = { selfie: roundBox(s.report.face), id_card: roundBox(c.report.face) };
   const threshold = Math.round(options.threshold * 10000) / 10000;
   const base = { threshold, faces, quality: { selfie: s.report.reasons, id_card: c.report.reasons } };
@@ -43,7 +53,10 @@ export async function compareFaces(
     };
   }
   if (!s.report.passed || !c.report.passed) {
-    const reasons = [...s.report.reasons.map((r) => `selfie: ${r}`), ...c.report.reasons.map((r) => `id_card: ${r}`)];
+    const reasons = [
+      ...s.report.reasons.map((r) => `selfie: ${r}`),
+      ...c.report.reasons.map((r) => `id_card: ${r}`),
+    ];
     return {
       status: 'REJECTED',
       score: 0,
@@ -62,7 +75,9 @@ export async function compareFaces(
   const result: StepResult = {
     status: matched ? 'SUCCESS' : 'REJECTED',
     score,
-    message: matched ? 'The selfie matches the ID-card portrait.' : 'The selfie does not match the ID-card portrait.',
+    message: matched
+      ? 'The selfie matches the ID-card portrait.'
+      : 'The selfie does not match the ID-card portrait.',
     extra: { ...base, estimated_fmr: Number(estimatedFmr.toPrecision(3)) },
   };
   if (!matched) result.reason = 'no_match';

@@ -7,7 +7,11 @@ import type { Raster } from '../types.js';
  * L2-normalised embedding of an aligned face; with `flip` the embeddings of the crop and its mirror image are summed
  * first (a cheap test-time augmentation that evens out pose and lighting asymmetry).
  */
-export async function embedAligned(embedder: EmbedRunner, aligned: Raster, flip: boolean): Promise<Float32Array> {
+export async function embedAligned(
+  embedder: EmbedRunner,
+  aligned: Raster,
+  flip: boolean,
+): Promise<Float32Array> {
   if (!flip) return l2Normalize(await embedder.run(aligned));
   // Both runs at once: onnxruntime runs them on its own threads, so a request uses both cores when they are free.
   const [v, m] = await Promise.all([embedder.run(aligned), embedder.run(flipHorizontal(aligned))]);

@@ -14,6 +14,11 @@ describe('livenessCrop', () => {
       pad: 49,
     });
     // No face found: treated as a tight crop.
-    expect(livenessCrop(undefined, 200, 100, 2.7, 0.3).rect).toEqual({ x: 50, y: 0, width: 160, height: 160 });
+    expect(livenessCrop(undefined, 200, 100, 2.7, 0.3).rect).toEqual({
+      x: 50,
+      y: 0,
+      width: 160,
+      height: 160,
+    });
   });
 });

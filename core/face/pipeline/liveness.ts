@@ -27,7 +27,8 @@ export function livenessCrop(
   tightPad: number,
 ): LivenessCrop {
   const side0 = face ? Math.max(face.width, face.height) * scale : Infinity;
-  if (face && side0 <= Math.min(width, height)) return { rect: livenessRect(face, width, height, scale), pad: 0 };
+  if (face && side0 <= Math.min(width, height))
+    return { rect: livenessRect(face, width, height, scale), pad: 0 };
   const side = Math.min(width, height);
   const pad = Math.round(side * tightPad);
   const x = Math.floor((width - side) / 2);
@@ -51,8 +52,15 @@ export async function livenessScore(
   image: Raster,
 ): Promise<{ score: number; face?: FaceBox }> {
   const face = mainFace(await detectFaces(models, image, config.detect));
-  const { rect, pad } = livenessCrop(face?.box, image.width, image.height, config.livenessCropScale, config.livenessTightPad);
-  const live = async (crop: Raster): Promise<number> => (await models.liveness.run(crop))[config.livenessLiveClass] ?? 0;
+  const { rect, pad } = livenessCrop(
+    face?.box,
+    image.width,
+    image.height,
+    config.livenessCropScale,
+    config.livenessTightPad,
+  );
+  const live = async (crop: Raster): Promise<number> =>
+    (await models.liveness.run(crop))[config.livenessLiveClass] ?? 0;
   let score = await live(await padCopyCropResize(image, rect, pad, LIVENESS_SIZE));
   if (pad > 0) {
     const bare = { x: rect.x, y: rect.y, width: rect.width - 2 * pad, height: rect.height - 2 * pad };

@@ -41,8 +41,18 @@ export function measureFace(
   const bright = exp.mean > thresholds.maxBrightness || exp.brightShare > thresholds.maxBrightShare;
   const checks: QualityCheck[] = [
     { name: 'face_size', passed: eyes >= minInterEye, value: round(eyes), reason: 'face_too_small' },
-    { name: 'sharpness', passed: sharp >= thresholds.minSharpness, value: round(sharp), reason: 'too_blurred' },
-    { name: 'brightness', passed: !dark && !bright, value: round(exp.mean), reason: dark ? 'too_dark' : 'overexposed' },
+    {
+      name: 'sharpness',
+      passed: sharp >= thresholds.minSharpness,
+      value: round(sharp),
+      reason: 'too_blurred',
+    },
+    {
+      name: 'brightness',
+      passed: !dark && !bright,
+      value: round(exp.mean),
+      reason: dark ? 'too_dark' : 'overexposed',
+    },
   ];
   return checks;
 }
@@ -58,7 +68,11 @@ function eyeCrop(aligned: AlignedFace, corners: [Point, Point]) {
 }
 
 /** Probability that both eyes are closed (the smaller of the two eyes' closed probabilities). */
-export async function eyesClosedProbability(eye: EyeRunner, face: DetectedFace, aligned: AlignedFace): Promise<number> {
+export async function eyesClosedProbability(
+  eye: EyeRunner,
+  face: DetectedFace,
+  aligned: AlignedFace,
+): Promise<number> {
   const p = face.landmarks68;
   const left = await eye.run(eyeCrop(aligned, [p[36]!, p[39]!]));
   const right = await eye.run(eyeCrop(aligned, [p[42]!, p[45]!]));

@@ -15,7 +15,12 @@ async function collect(pipeline: sharp.Sharp): Promise<Raster> {
 }
 
 /** Resize into a letterboxed model input, padding with mid grey (zero after the detector's normalisation). */
-export async function letterboxRaster(src: Raster, lb: Letterbox, width: number, height: number): Promise<Raster> {
+export async function letterboxRaster(
+  src: Raster,
+  lb: Letterbox,
+  width: number,
+  height: number,
+): Promise<Raster> {
   return collect(
     input(src)
       .resize(lb.width, lb.height, { fit: 'fill', kernel: 'linear' })
@@ -63,9 +68,13 @@ export async function cutChip(src: Raster, region: FaceBox, maxSide: number): Pr
   const scale = Math.min(1, maxSide / Math.max(rect.width, rect.height));
   let pipeline = input(src).extract({ left: rect.x, top: rect.y, width: rect.width, height: rect.height });
   if (scale < 1) {
-    pipeline = pipeline.resize(Math.max(1, Math.round(rect.width * scale)), Math.max(1, Math.round(rect.height * scale)), {
-      fit: 'fill',
-    });
+    pipeline = pipeline.resize(
+      Math.max(1, Math.round(rect.width * scale)),
+      Math.max(1, Math.round(rect.height * scale)),
+      {
+        fit: 'fill',
+      },
+    );
   }
   const raster = await collect(pipeline);
   // The rounded size defines the true scale of the chip.
@@ -91,8 +100,15 @@ export async function flopRaster(src: Raster): Promise<Raster> {
  * image (coordinates of the extended image) to `size x size` with bilinear interpolation (OpenCV's default, which the
  * liveness model was trained with).
  */
-export async function padCopyCropResize(src: Raster, rect: FaceBox, pad: number, size: number): Promise<Raster> {
-  const extended = await collect(input(src).extend({ left: pad, top: pad, right: pad, bottom: pad, extendWith: 'copy' }));
+export async function padCopyCropResize(
+  src: Raster,
+  rect: FaceBox,
+  pad: number,
+  size: number,
+): Promise<Raster> {
+  const extended = await collect(
+    input(src).extend({ left: pad, top: pad, right: pad, bottom: pad, extendWith: 'copy' }),
+  );
   return collect(
     input(extended)
       .extract({ left: rect.x, top: rect.y, width: rect.width, height: rect.height })

@@ -42,5 +42,7 @@ export function exposure(gray: Raster): Exposure {
     if (v < 16) dark++;
     else if (v > 240) bright++;
   }
-  return n === 0 ? { mean: 0, darkShare: 0, brightShare: 0 } : { mean: sum / n, darkShare: dark / n, brightShare: bright / n };
+  return n === 0
+    ? { mean: 0, darkShare: 0, brightShare: 0 }
+    : { mean: sum / n, darkShare: dark / n, brightShare: bright / n };
 }

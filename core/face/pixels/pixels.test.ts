@@ -18,7 +18,12 @@ describe('toChw', () => {
 });
 
 describe('warpAffine', () => {
-  const ramp: Raster = { data: Uint8Array.from([0, 100, 200, 0, 100, 200]), width: 3, height: 2, channels: 1 };
+  const ramp: Raster = {
+    data: Uint8Array.from([0, 100, 200, 0, 100, 200]),
+    width: 3,
+    height: 2,
+    channels: 1,
+  };
   it('reproduces the source under the identity', () => {
     expect(Array.from(warpAffine(ramp, [1, 0, 0, 0, 1, 0], 3, 2).data)).toEqual([0, 100, 200, 0, 100, 200]);
   });
@@ -41,7 +46,7 @@ describe('quality metrics', () => {
     const flat: Raster = { data: new Uint8Array(25).fill(90), width: 5, height: 5, channels: 1 };
     expect(laplacianVariance(flat)).toBe(0);
     const checker: Raster = {
-      data: Uint8Array.from({ length: 25 }, (_, i) => ((i % 5) + Math.floor(i / 5)) % 2 ? 255 : 0),
+      data: Uint8Array.from({ length: 25 }, (_, i) => (((i % 5) + Math.floor(i / 5)) % 2 ? 255 : 0)),
       width: 5,
       height: 5,
       channels: 1,

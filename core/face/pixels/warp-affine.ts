@@ -27,10 +27,14 @@ export function warpAffine(src: Raster, dstToSrc: Affine, width: number, height:
       const o = (y * width + x) * ch;
       for (let k = 0; k < ch; k++) {
         const p00 = x0 >= 0 && y0 >= 0 && x0 < sw && y0 < sh ? data[(y0 * sw + x0) * ch + k]! : fill;
-        const p10 = x0 + 1 >= 0 && y0 >= 0 && x0 + 1 < sw && y0 < sh ? data[(y0 * sw + x0 + 1) * ch + k]! : fill;
-        const p01 = x0 >= 0 && y0 + 1 >= 0 && x0 < sw && y0 + 1 < sh ? data[((y0 + 1) * sw + x0) * ch + k]! : fill;
+        const p10 =
+          x0 + 1 >= 0 && y0 >= 0 && x0 + 1 < sw && y0 < sh ? data[(y0 * sw + x0 + 1) * ch + k]! : fill;
+        const p01 =
+          x0 >= 0 && y0 + 1 >= 0 && x0 < sw && y0 + 1 < sh ? data[((y0 + 1) * sw + x0) * ch + k]! : fill;
         const p11 =
-          x0 + 1 >= 0 && y0 + 1 >= 0 && x0 + 1 < sw && y0 + 1 < sh ? data[((y0 + 1) * sw + x0 + 1) * ch + k]! : fill;
+          x0 + 1 >= 0 && y0 + 1 >= 0 && x0 + 1 < sw && y0 + 1 < sh
+            ? data[((y0 + 1) * sw + x0 + 1) * ch + k]!
+            : fill;
         const top = p00 + (p10 - p00) * fx;
         const bottom = p01 + (p11 - p01) * fx;
         out[o + k] = Math.round(top + (bottom - top) * fy);
@@ -41,7 +45,14 @@ export function warpAffine(src: Raster, dstToSrc: Affine, width: number, height:
 }
 
 /** The dst-to-src matrix that resamples the source rectangle (x, y, w, h) onto a `width x height` output. */
-export function rectToOutput(x: number, y: number, w: number, h: number, width: number, height: number): Affine {
+export function rectToOutput(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  width: number,
+  height: number,
+): Affine {
   return [w / width, 0, x, 0, h / height, y];
 }
 

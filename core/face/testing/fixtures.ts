@@ -52,7 +52,12 @@ async function portraitOf(person: Person, width: number, ghost: boolean): Promis
   const w = Math.round(person.size * 1.7);
   const h = Math.round((w * 4) / 3);
   let img = sharp(samplePhoto(person.photo))
-    .extract({ left: Math.round(person.cx - w / 2), top: Math.round(person.cy - h * 0.45), width: w, height: h })
+    .extract({
+      left: Math.round(person.cx - w / 2),
+      top: Math.round(person.cy - h * 0.45),
+      width: w,
+      height: h,
+    })
     .resize(width, Math.round((width * 4) / 3));
   // Ghost portraits are printed faint and grey; the main portrait slightly desaturated like a card print.
   img = ghost ? img.greyscale().linear(0.45, 140) : img.modulate({ saturation: 0.7 });
@@ -63,7 +68,11 @@ async function portraitOf(person: Person, width: number, ghost: boolean): Promis
  * An ID-card image (ISO ID-1 proportions, `width` px wide) with the person's portrait on the left, a ghost portrait
  * at a third of its size on the right, and text-like bars; JPEG.
  */
-export async function idCardOf(person: Person, width = 1012, options: { ghost?: boolean; quality?: number } = {}): Promise<Buffer> {
+export async function idCardOf(
+  person: Person,
+  width = 1012,
+  options: { ghost?: boolean; quality?: number } = {},
+): Promise<Buffer> {
   const height = Math.round(width / 1.586);
   const u = width / 1012;
   const portraitWidth = Math.round(260 * u);
@@ -77,12 +86,23 @@ export async function idCardOf(person: Person, width = 1012, options: { ghost?: 
       `<rect width="100%" height="100%" fill="#dfe9f3"/><rect width="100%" height="${Math.round(90 * u)}" fill="#1f4e79"/>${bars}</svg>`,
   );
   const layers: sharp.OverlayOptions[] = [
-    { input: await portraitOf(person, portraitWidth, false), left: Math.round(40 * u), top: Math.round(130 * u) },
+    {
+      input: await portraitOf(person, portraitWidth, false),
+      left: Math.round(40 * u),
+      top: Math.round(130 * u),
+    },
   ];
   if (options.ghost !== false) {
-    layers.push({ input: await portraitOf(person, Math.round(portraitWidth / 3), true), left: Math.round(850 * u), top: Math.round(380 * u) });
+    layers.push({
+      input: await portraitOf(person, Math.round(portraitWidth / 3), true),
+      left: Math.round(850 * u),
+      top: Math.round(380 * u),
+    });
   }
-  return sharp(svg).composite(layers).jpeg({ quality: options.quality ?? 90 }).toBuffer();
+  return sharp(svg)
+    .composite(layers)
+    .jpeg({ quality: options.quality ?? 90 })
+    .toBuffer();
 }
 
 /** Rotate an image clockwise by a quarter-turn multiple (a card photographed sideways). */
@@ -95,7 +115,11 @@ export async function rotated(image: Buffer, degrees: 90 | 180 | 270): Promise<B
  * otherwise need 10+ megapixels to weigh 1 MB), and pick the JPEG quality that lands closest to the target size.
  */
 export async function photoLike(image: Buffer, width: number, bytes: number): Promise<Buffer> {
-  const { data, info } = await sharp(image).resize(width).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(image)
+    .resize(width)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   // Deterministic grain (a linear congruential generator), so benchmark inputs are the same on every run.
   let seed = 12345;
   for (let i = 0; i < data.length; i++) {
@@ -103,7 +127,9 @@ export async function photoLike(image: Buffer, width: number, bytes: number): Pr
     data[i] = Math.max(0, Math.min(255, data[i]! + ((seed >> 16) % 13) - 6));
   }
   const encode = (quality: number): Promise<Buffer> =>
-    sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality }).toBuffer();
+    sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
   let lo = 40;
   let hi = 98;
   let best = await encode(hi);
@@ -125,7 +151,13 @@ export async function cardOnDesk(card: Buffer, width: number): Promise<Buffer> {
   const scaled = await sharp(card).resize(cardWidth).toBuffer();
   const cardHeight = Math.round(cardWidth / 1.586);
   return sharp(backdrop)
-    .composite([{ input: scaled, left: Math.round((width - cardWidth) / 2), top: Math.round((height - cardHeight) / 2) }])
+    .composite([
+      {
+        input: scaled,
+        left: Math.round((width - cardWidth) / 2),
+        top: Math.round((height - cardHeight) / 2),
+      },
+    ])
     .jpeg({ quality: 95 })
     .toBuffer();
 }

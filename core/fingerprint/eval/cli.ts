@@ -26,18 +26,33 @@ async function main(): Promise<void> {
   }
   const keys = ['eer', 'fmr100', 'fmr1000', 'zeroFmr', 'extractMsP50', 'matchMsP50', 'failures'] as const;
   const round = (v: number): number => Math.round(v * 1000) / 1000;
-  const sets = results.map((r) => ({ name: r.name, ...Object.fromEntries(keys.map((k) => [k, round(r[k])])) }));
-  const average = Object.fromEntries(keys.map((k) => [k, round(results.reduce((s, r) => s + r[k], 0) / results.length)]));
+  const sets = results.map((r) => ({
+    name: r.name,
+    ...Object.fromEntries(keys.map((k) => [k, round(r[k])])),
+  }));
+  const average = Object.fromEntries(
+    keys.map((k) => [k, round(results.reduce((s, r) => s + r[k], 0) / results.length)]),
+  );
   if (json) {
     process.stdout.write(`${JSON.stringify({ sets, average })}\n`);
   } else {
-    const header = ['set', 'EER%', 'FMR100%', 'FMR1000%', 'ZeroFMR%', 'extract ms p50', 'match ms p50', 'failures'];
+    const header = [
+      'set',
+      'EER%',
+      'FMR100%',
+      'FMR1000%',
+      'ZeroFMR%',
+      'extract ms p50',
+      'match ms p50',
+      'failures',
+    ];
     const rows = [...sets, { name: 'average', ...average }].map((s) => [
       s.name,
       ...keys.map((k) => String((s as Record<string, unknown>)[k])),
     ]);
     const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
-    for (const row of [header, ...rows]) process.stdout.write(`${row.map((v, c) => v.padEnd(widths[c]!)).join('  ')}\n`);
+    for (const row of [header, ...rows])
+      process.stdout.write(`${row.map((v, c) => v.padEnd(widths[c]!)).join('  ')}\n`);
   }
   if (calibrate) {
     const file = await writeCalibration(results.flatMap((r) => r.impostor));

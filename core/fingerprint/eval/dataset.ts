@@ -16,11 +16,18 @@ export async function loadSet(dir: string): Promise<Impression[]> {
   const out: Impression[] = [];
   for (const file of files) {
     const [finger, rest] = basename(file).split('_') as [string, string];
-    const { data, info } = await sharp(join(dir, file)).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(join(dir, file))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     out.push({
       finger,
       impression: Number.parseInt(rest, 10),
-      image: { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height) },
+      image: {
+        width: info.width,
+        height: info.height,
+        data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+      },
     });
   }
   return out;

@@ -19,7 +19,13 @@ export function createGrid(width: number, height: number): BlockGrid {
  * Sum of each cell's (2r+1)x(2r+1) neighbourhood, clipped at the grid edges, optionally weighted by `mask`
  * (cells where mask is 0 contribute nothing). Used to smooth block statistics.
  */
-export function boxSum(values: Float32Array, cols: number, rows: number, r: number, mask?: Uint8Array): Float32Array {
+export function boxSum(
+  values: Float32Array,
+  cols: number,
+  rows: number,
+  r: number,
+  mask?: Uint8Array,
+): Float32Array {
   const rowPass = new Float32Array(values.length);
   for (let y = 0; y < rows; y++) {
     for (let x = 0; x < cols; x++) {

@@ -6,7 +6,12 @@ import type { OrientationField } from './orientation.js';
  * Downsample the block orientation field and foreground mask to the matcher's 16 px map: each cell holds the mean
  * ridge direction (doubled-angle average of its foreground blocks) in whole degrees, or BACKGROUND.
  */
-export function coarseOrientation(field: OrientationField, mask: Uint8Array, width: number, height: number): CoarseMask {
+export function coarseOrientation(
+  field: OrientationField,
+  mask: Uint8Array,
+  width: number,
+  height: number,
+): CoarseMask {
   const cols = Math.ceil(width / MASK_CELL);
   const rows = Math.ceil(height / MASK_CELL);
   const c = new Float32Array(cols * rows);

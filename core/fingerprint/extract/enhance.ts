@@ -13,7 +13,13 @@ interface LineKernel {
   weights: Float32Array;
 }
 
-function lineKernel(stride: number, dx: number, dy: number, radius: number, weight: (t: number) => number): LineKernel {
+function lineKernel(
+  stride: number,
+  dx: number,
+  dy: number,
+  radius: number,
+  weight: (t: number) => number,
+): LineKernel {
   const offsets = new Int32Array(2 * radius + 1);
   const weights = new Float32Array(2 * radius + 1);
   for (let t = -radius; t <= radius; t++) {
@@ -28,7 +34,8 @@ function gaborWeights(period: number): { radius: number; weight: (t: number) => 
   const sigma = 0.45 * period;
   const radius = Math.min(PAD - 1, Math.ceil(2 * sigma));
   const raw: number[] = [];
-  for (let t = -radius; t <= radius; t++) raw.push(Math.cos((2 * Math.PI * t) / period) * Math.exp((-t * t) / (2 * sigma * sigma)));
+  for (let t = -radius; t <= radius; t++)
+    raw.push(Math.cos((2 * Math.PI * t) / period) * Math.exp((-t * t) / (2 * sigma * sigma)));
   const mean = raw.reduce((a, b) => a + b, 0) / raw.length;
   return { radius, weight: (t) => raw[t + radius]! - mean };
 }
@@ -39,7 +46,12 @@ function gaborWeights(period: number): { radius: number; weight: (t: number) => 
  * period (suppresses everything not at the ridge frequency). Ridges come out negative, valleys positive; values
  * outside the foreground are 0.
  */
-export function enhance(image: FloatImage, field: OrientationField, period: Float32Array, mask: Uint8Array): Float32Array {
+export function enhance(
+  image: FloatImage,
+  field: OrientationField,
+  period: Float32Array,
+  mask: Uint8Array,
+): Float32Array {
   const { width, height } = image;
   const { cols, rows } = field;
   const pw = width + 2 * PAD;
@@ -70,7 +82,11 @@ export function enhance(image: FloatImage, field: OrientationField, period: Floa
   const along: LineKernel[] = [];
   for (let a = 0; a < ANGLE_BINS; a++) {
     const t = (a * Math.PI) / ANGLE_BINS;
-    along.push(lineKernel(pw, Math.cos(t), Math.sin(t), ALONG_RADIUS, (s) => Math.exp((-s * s) / (2 * ALONG_SIGMA * ALONG_SIGMA))));
+    along.push(
+      lineKernel(pw, Math.cos(t), Math.sin(t), ALONG_RADIUS, (s) =>
+        Math.exp((-s * s) / (2 * ALONG_SIGMA * ALONG_SIGMA)),
+      ),
+    );
   }
   const across = new Map<number, LineKernel>();
   const angleBin = new Uint8Array(width * height);

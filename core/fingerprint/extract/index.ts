@@ -40,7 +40,12 @@ const MIN_DEPTH = 2;
  */
 export function extractFeatures(image: GrayImage, options?: { dpi?: number }): FingerprintFeatures {
   const dpi = options?.dpi ?? WORKING_DPI;
-  if (image.width < 32 || image.height < 32 || image.data.length < image.width * image.height || !(dpi > 50)) {
+  if (
+    image.width < 32 ||
+    image.height < 32 ||
+    image.data.length < image.width * image.height ||
+    !(dpi > 50)
+  ) {
     throw new CoreError('UNPROCESSABLE', 'The fingerprint image is too small or malformed.');
   }
   const img = toWorkingResolution(image, dpi);
@@ -74,7 +79,8 @@ export function extractFeatures(image: GrayImage, options?: { dpi?: number }): F
       quality: Math.max(1, Math.round(100 * coherence * (0.5 + 0.5 * depth))),
     };
   });
-  if (minutiae.length > MAX_MINUTIAE) minutiae = [...minutiae].sort((a, b) => b.quality - a.quality).slice(0, MAX_MINUTIAE);
+  if (minutiae.length > MAX_MINUTIAE)
+    minutiae = [...minutiae].sort((a, b) => b.quality - a.quality).slice(0, MAX_MINUTIAE);
   const map = coarseOrientation(field, seg.mask, width, height);
   const features: FingerprintFeatures = {
     width,

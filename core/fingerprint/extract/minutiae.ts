@@ -37,7 +37,12 @@ function pathDirection(width: number, start: number, path: TracePath): { dx: num
  * (a per-pixel predicate for the usable foreground), with directions from a short walk along the ridge:
  * an ending points out of its ridge, a bifurcation points along its stem away from the fork.
  */
-export function detectMinutiae(skeleton: Uint8Array, width: number, height: number, inside: (x: number, y: number) => boolean): RawMinutia[] {
+export function detectMinutiae(
+  skeleton: Uint8Array,
+  width: number,
+  height: number,
+  inside: (x: number, y: number) => boolean,
+): RawMinutia[] {
   const offsets = neighbourOffsets(width);
   const walker = new SkeletonWalker(skeleton, offsets);
   const out: RawMinutia[] = [];

@@ -76,7 +76,12 @@ function majority(mask: Uint8Array, cols: number, rows: number): Uint8Array {
 }
 
 /** Label 4-connected components of cells equal to `value`; returns labels (0 = other) and sizes. */
-function components(mask: Uint8Array, cols: number, rows: number, value: number): { labels: Int32Array; sizes: number[] } {
+function components(
+  mask: Uint8Array,
+  cols: number,
+  rows: number,
+  value: number,
+): { labels: Int32Array; sizes: number[] } {
   const labels = new Int32Array(mask.length);
   const sizes: number[] = [0];
   const stack: number[] = [];
@@ -91,7 +96,12 @@ function components(mask: Uint8Array, cols: number, rows: number, value: number)
       sizes[label]!++;
       const x = i % cols;
       const y = (i / cols) | 0;
-      const next = [x > 0 ? i - 1 : -1, x < cols - 1 ? i + 1 : -1, y > 0 ? i - cols : -1, y < rows - 1 ? i + cols : -1];
+      const next = [
+        x > 0 ? i - 1 : -1,
+        x < cols - 1 ? i + 1 : -1,
+        y > 0 ? i - cols : -1,
+        y < rows - 1 ? i + cols : -1,
+      ];
       for (const j of next) {
         if (j >= 0 && mask[j] === value && labels[j] === 0) {
           labels[j] = label;
@@ -137,7 +147,13 @@ function chessboardDepth(mask: Uint8Array, cols: number, rows: number): Uint8Arr
       if (!depth[i]) continue;
       let d = Math.min(x + 1, y + 1, cols - x, rows - y);
       if (x > 0) d = Math.min(d, depth[i - 1]! + 1);
-      if (y > 0) d = Math.min(d, depth[i - cols]! + 1, x > 0 ? depth[i - cols - 1]! + 1 : 255, x < cols - 1 ? depth[i - cols + 1]! + 1 : 255);
+      if (y > 0)
+        d = Math.min(
+          d,
+          depth[i - cols]! + 1,
+          x > 0 ? depth[i - cols - 1]! + 1 : 255,
+          x < cols - 1 ? depth[i - cols + 1]! + 1 : 255,
+        );
       depth[i] = d;
     }
   }
@@ -147,7 +163,13 @@ function chessboardDepth(mask: Uint8Array, cols: number, rows: number): Uint8Arr
       if (!depth[i]) continue;
       let d = depth[i];
       if (x < cols - 1) d = Math.min(d, depth[i + 1]! + 1);
-      if (y < rows - 1) d = Math.min(d, depth[i + cols]! + 1, x > 0 ? depth[i + cols - 1]! + 1 : 255, x < cols - 1 ? depth[i + cols + 1]! + 1 : 255);
+      if (y < rows - 1)
+        d = Math.min(
+          d,
+          depth[i + cols]! + 1,
+          x > 0 ? depth[i + cols - 1]! + 1 : 255,
+          x < cols - 1 ? depth[i + cols + 1]! + 1 : 255,
+        );
       depth[i] = d;
     }
   }

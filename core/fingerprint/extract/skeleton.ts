@@ -40,7 +40,10 @@ for (let code = 0; code < 256; code++) {
   DELETE_SECOND[code] = base && !(n && e && w) && !(n && s && w) ? 1 : 0;
   // Staircase corners: two orthogonal neighbours on and the opposite three off; removing keeps 8-connectivity.
   const corner =
-    (n && e && !s && !w && !p(5)) || (e && s && !n && !w && !p(7)) || (s && w && !n && !e && !p(1)) || (w && n && !s && !e && !p(3));
+    (n && e && !s && !w && !p(5)) ||
+    (e && s && !n && !w && !p(7)) ||
+    (s && w && !n && !e && !p(1)) ||
+    (w && n && !s && !e && !p(3));
   CORNER[code] = corner && transitions(code) === 1 && popcount(code) >= 2 ? 1 : 0;
 }
 

@@ -5,7 +5,12 @@ import type { GrayImage } from '../types.js';
  * y down, measured towards y). With `minutia`, a phase spiral centred there adds one dark ridge on the side that
  * (cos theta, sin theta) points to: a single ridge ending sits at that point and, in ISO terms, points that way.
  */
-export function renderRidges(size: number, period: number, theta: number, minutia?: { x: number; y: number }): GrayImage {
+export function renderRidges(
+  size: number,
+  period: number,
+  theta: number,
+  minutia?: { x: number; y: number },
+): GrayImage {
   const data = new Uint8Array(size * size);
   const ux = Math.cos(theta);
   const uy = Math.sin(theta);

@@ -13,14 +13,20 @@ const MIN_OVERLAP = 12;
 const FLOW_FLOOR = 0.3;
 const FLOW_POWER = 4;
 
-
 /** Result of pairing A with B under one alignment. */
 export interface Pairing {
   score: number;
   pairs: number;
 }
 
-function pairUp(a: PreparedPrint, b: PreparedPrint, local: Float32Array, t: Rigid, ax: number, ay: number): { ia: number[]; ib: number[]; w: number[] } {
+function pairUp(
+  a: PreparedPrint,
+  b: PreparedPrint,
+  local: Float32Array,
+  t: Rigid,
+  ax: number,
+  ay: number,
+): { ia: number[]; ib: number[]; w: number[] } {
   const c = Math.cos(t.angle);
   const s = Math.sin(t.angle);
   const cand: { k: number; l: number; w: number }[] = [];
@@ -121,11 +127,21 @@ function insideRegion(p: PreparedPrint, x: number, y: number): boolean {
  * of the minutiae counts inside the common area (the share of matchable minutiae that matched, from both sides),
  * scaled down when the two ridge-flow maps disagree under the alignment.
  */
-export function consolidate(a: PreparedPrint, b: PreparedPrint, local: Float32Array, i: number, j: number): Pairing {
+export function consolidate(
+  a: PreparedPrint,
+  b: PreparedPrint,
+  local: Float32Array,
+  i: number,
+  j: number,
+): Pairing {
   const angle = wrapAngle(b.dir[j]! - a.dir[i]!);
   const c = Math.cos(angle);
   const s = Math.sin(angle);
-  let t: Rigid = { angle, tx: b.x[j]! - (c * a.x[i]! - s * a.y[i]!), ty: b.y[j]! - (s * a.x[i]! + c * a.y[i]!) };
+  let t: Rigid = {
+    angle,
+    tx: b.x[j]! - (c * a.x[i]! - s * a.y[i]!),
+    ty: b.y[j]! - (s * a.x[i]! + c * a.y[i]!),
+  };
   let p = pairUp(a, b, local, t, b.x[j]!, b.y[j]!);
   if (p.ia.length >= 3) {
     t = fitRigid(a, b, p.ia, p.ib, p.w);
@@ -155,7 +171,7 @@ export function consolidate(a: PreparedPrint, b: PreparedPrint, local: Float32Ar
   const nb = Math.max(nB, MIN_OVERLAP);
   const minutiaeScore = (sum * sum) / (na * nb);
   // Without both flow maps (ISO-imported features) the minutiae alone decide.
-  const flowFactor = flow.cells >= 4 ? Math.max(0, (flow.agreement - FLOW_FLOOR) / (1 - FLOW_FLOOR)) ** FLOW_POWER : 1;
+  const flowFactor =
+    flow.cells >= 4 ? Math.max(0, (flow.agreement - FLOW_FLOOR) / (1 - FLOW_FLOOR)) ** FLOW_POWER : 1;
   return { score: minutiaeScore * flowFactor, pairs: p.ia.length };
 }
-

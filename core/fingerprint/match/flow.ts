@@ -16,7 +16,11 @@ const SIN2 = Float64Array.from({ length: 361 }, (_, d) => Math.sin(((d - 180) * 
  * Agreement of the two ridge-flow maps under the alignment: mean cos(2 x angle difference) over A's cells that land
  * on B's print, in [-1, 1]; impostors aligned by a few chance minutiae rarely agree on the flow around them.
  */
-export function flowAgreement(a: PreparedPrint, b: PreparedPrint, t: Rigid): { agreement: number; cells: number } {
+export function flowAgreement(
+  a: PreparedPrint,
+  b: PreparedPrint,
+  t: Rigid,
+): { agreement: number; cells: number } {
   const ma = a.mask;
   const mb = b.mask;
   if (!ma || !mb) return { agreement: 1, cells: 0 };

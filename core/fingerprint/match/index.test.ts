@@ -14,7 +14,13 @@ function randomPrint(seed: number, n = 40): FingerprintFeatures {
     const x = 20 + rand() * 260;
     const y = 20 + rand() * 320;
     if (minutiae.some((m) => Math.hypot(m.x - x, m.y - y) < 10)) continue;
-    minutiae.push({ x, y, angle: rand() * 2 * Math.PI, type: rand() < 0.5 ? 'ending' : 'bifurcation', quality: 60 });
+    minutiae.push({
+      x,
+      y,
+      angle: rand() * 2 * Math.PI,
+      type: rand() < 0.5 ? 'ending' : 'bifurcation',
+      quality: 60,
+    });
   }
   return { width: 300, height: 360, dpi: 500, minutiae, quality: 60 };
 }
@@ -23,7 +29,13 @@ function randomPrint(seed: number, n = 40): FingerprintFeatures {
  * Another impression of the same print: rotated about its centre (ISO angles: counter-clockwise on screen, y down),
  * shifted, jittered by a pixel or two and a few degrees, with some minutiae lost and some spurious ones added.
  */
-function reimpress(print: FingerprintFeatures, seed: number, degrees: number, dx: number, dy: number): FingerprintFeatures {
+function reimpress(
+  print: FingerprintFeatures,
+  seed: number,
+  degrees: number,
+  dx: number,
+  dy: number,
+): FingerprintFeatures {
   const rand = prng(seed);
   const r = (degrees * Math.PI) / 180;
   const c = Math.cos(r);

@@ -68,17 +68,41 @@ export function preparePrint(features: FingerprintFeatures): PreparedPrint {
     }
   }
   const { bucketStart, bucketSlots } = bucketEdges(edgeLength, edgeAngle, edgeTurn, edgeCount);
-  return { n, x, y, dir, edgeLength, edgeAngle, edgeTurn, edgeCount, bucketStart, bucketSlots, mask: decodeMask(features.extra), hull: convexHull(x, y) };
+  return {
+    n,
+    x,
+    y,
+    dir,
+    edgeLength,
+    edgeAngle,
+    edgeTurn,
+    edgeCount,
+    bucketStart,
+    bucketSlots,
+    mask: decodeMask(features.extra),
+    hull: convexHull(x, y),
+  };
 }
 
 /** Counting sort of the edge slots by key: a flat bucket index, cheaper to probe than a Map. */
-function bucketEdges(edgeLength: Float64Array, edgeAngle: Float64Array, edgeTurn: Float64Array, edgeCount: Uint8Array): { bucketStart: Int32Array; bucketSlots: Int32Array } {
+function bucketEdges(
+  edgeLength: Float64Array,
+  edgeAngle: Float64Array,
+  edgeTurn: Float64Array,
+  edgeCount: Uint8Array,
+): { bucketStart: Int32Array; bucketSlots: Int32Array } {
   const keys: number[] = [];
   const slots: number[] = [];
   for (let i = 0; i < edgeCount.length; i++) {
     for (let k = 0; k < edgeCount[i]!; k++) {
       const slot = i * NEIGHBOURS + k;
-      keys.push(edgeKey(Math.min(LENGTH_BINS - 1, lengthBin(edgeLength[slot]!)), angleBin(edgeAngle[slot]!), turnBin(edgeTurn[slot]!)));
+      keys.push(
+        edgeKey(
+          Math.min(LENGTH_BINS - 1, lengthBin(edgeLength[slot]!)),
+          angleBin(edgeAngle[slot]!),
+          turnBin(edgeTurn[slot]!),
+        ),
+      );
       slots.push(slot);
     }
   }

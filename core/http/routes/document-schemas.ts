@@ -24,7 +24,9 @@ export const V1VerifySuccess = Type.Object(
   {
     status: Type.Literal('SUCCESS'),
     verification_score: Type.Number({ description: 'Score of the detected feature, 0-1.' }),
-    feature_detected: Type.String({ description: 'The security feature found: mrz, ghost_portrait, reference_mark or pdf417.' }),
+    feature_detected: Type.String({
+      description: 'The security feature found: mrz, ghost_portrait, reference_mark or pdf417.',
+    }),
     region: Region,
     profile: Type.String(),
     message: Type.String(),

@@ -18,7 +18,10 @@ describe('POST /v1/verify (real engine, rendered cards)', () => {
     server = await startTestServer();
     engine = createDocumentEngine({ db: server.services.store.db, readMrz });
     server.services.document = engine;
-    server.services.disposers.push(() => engine.dispose(), () => disposeMrzReader());
+    server.services.disposers.push(
+      () => engine.dispose(),
+      () => disposeMrzReader(),
+    );
     genuine = await renderIdCard({ ghost: false });
     badMrz = await renderIdCard({ ghost: false, corruptMrz: 'document_number', mark: 'lookalike' });
   });
@@ -26,9 +29,19 @@ describe('POST /v1/verify (real engine, rendered cards)', () => {
 
   const post = (parts: FormPart[]) => {
     const { body, contentType } = buildMultipart(parts);
-    return server.app.inject({ method: 'POST', url: '/v1/verify', payload: body, headers: { 'content-type': contentType } });
+    return server.app.inject({
+      method: 'POST',
+      url: '/v1/verify',
+      payload: body,
+      headers: { 'content-type': contentType },
+    });
   };
-  const file = (data: Buffer): FormPart => ({ name: 'id_card', filename: 'card.jpg', contentType: 'image/jpeg', data });
+  const file = (data: Buffer): FormPart => ({
+    name: 'id_card',
+    filename: 'card.jpg',
+    contentType: 'image/jpeg',
+    data,
+  });
 
   it('answers SUCCESS with the detected feature, its score and region', async () => {
     const res = await post([file(genuine)]);
@@ -49,10 +62,19 @@ describe('POST /v1/verify (real engine, rendered cards)', () => {
   });
 
   it('selects a profile by name, and a look-alike mark fails the mark profile', async () => {
-    await engine.addReferenceMark('arms', await sharp(Buffer.from(markSvg('arms', 1.5))).png().toBuffer());
+    await engine.addReferenceMark(
+      'arms',
+      await sharp(Buffer.from(markSvg('arms', 1.5)))
+        .png()
+        .toBuffer(),
+    );
     engine.saveProfile({ name: 'arms_only', features: [{ feature: 'reference_mark', min_score: 0.5 }] });
     const pass = await post([file(genuine), { name: 'profile', value: 'arms_only' }]);
-    expect(pass.json()).toMatchObject({ status: 'SUCCESS', feature_detected: 'reference_mark', profile: 'arms_only' });
+    expect(pass.json()).toMatchObject({
+      status: 'SUCCESS',
+      feature_detected: 'reference_mark',
+      profile: 'arms_only',
+    });
     const fail = await post([file(badMrz), { name: 'profile', value: 'arms_only' }]);
     expect(fail.json()).toMatchObject({ status: 'REJECTED', reason: 'feature_not_found' });
   });
@@ -84,8 +106,15 @@ describe('POST /v1/verify without the engine', () => {
   it('answers 501', async () => {
     const server = await startTestServer();
     try {
-      const { body, contentType } = buildMultipart([{ name: 'id_card', filename: 'c.jpg', data: await renderIdCard() }]);
-      const res = await server.app.inject({ method: 'POST', url: '/v1/verify', payload: body, headers: { 'content-type': contentType } });
+      const { body, contentType } = buildMultipart([
+        { name: 'id_card', filename: 'c.jpg', data: await renderIdCard() },
+      ]);
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/v1/verify',
+        payload: body,
+        headers: { 'content-type': contentType },
+      });
       expect(res.statusCode).toBe(501);
     } finally {
       await server.close();

@@ -22,9 +22,13 @@ const threshold = Type.Number({
 export const MatchSuccess = Type.Object(
   {
     status: Type.Literal('SUCCESS'),
-    score: Type.Number({ description: 'Cosine similarity of the selfie and ID-card portrait embeddings, in [-1, 1].' }),
+    score: Type.Number({
+      description: 'Cosine similarity of the selfie and ID-card portrait embeddings, in [-1, 1].',
+    }),
     threshold,
-    estimated_fmr: Type.Number({ description: 'Estimated false-match rate at this score (calibrated on LFW impostors).' }),
+    estimated_fmr: Type.Number({
+      description: 'Estimated false-match rate at this score (calibrated on LFW impostors).',
+    }),
     message: Type.String(),
     faces: FaceBoxes,
   },
@@ -35,7 +39,9 @@ export const MatchSuccess = Type.Object(
 export const JsonMatchBody = Type.Object({
   selfie: base64Image('Selfie'),
   id_card: base64Image('ID-card photo'),
-  threshold: Type.Optional(Type.Number({ description: 'Own similarity threshold for this request (bounded; 400 outside).' })),
+  threshold: Type.Optional(
+    Type.Number({ description: 'Own similarity threshold for this request (bounded; 400 outside).' }),
+  ),
 });
 
 /** JSON body with one image. */
@@ -63,7 +69,12 @@ export const QualityResult = Type.Object(
     }),
     checks: Type.Array(
       Type.Object(
-        { name: Type.String(), passed: Type.Boolean(), value: Type.Number(), reason: Type.Optional(Type.String()) },
+        {
+          name: Type.String(),
+          passed: Type.Boolean(),
+          value: Type.Number(),
+          reason: Type.Optional(Type.String()),
+        },
         { additionalProperties: true },
       ),
     ),

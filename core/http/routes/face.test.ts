@@ -21,16 +21,26 @@ describe('face routes (real models, real images)', () => {
   });
   afterAll(async () => server.close());
 
-  const multipart = (selfie: Buffer | undefined, card: Buffer, extra: { name: string; value: string }[] = []) => {
+  const multipart = (
+    selfie: Buffer | undefined,
+    card: Buffer,
+    extra: { name: string; value: string }[] = [],
+  ) => {
     const parts = [
       ...(selfie ? [{ name: 'selfie', filename: 's.jpg', contentType: 'image/jpeg', data: selfie }] : []),
       { name: 'id_card', filename: 'c.jpg', contentType: 'image/jpeg', data: card },
       ...extra,
     ];
     const { body, contentType } = buildMultipart(parts);
-    return server.app.inject({ method: 'POST', url: '/v2/match-faces', payload: body, headers: { 'content-type': contentType } });
+    return server.app.inject({
+      method: 'POST',
+      url: '/v2/match-faces',
+      payload: body,
+      headers: { 'content-type': contentType },
+    });
   };
-  const json = (url: string, payload: Record<string, unknown>) => server.app.inject({ method: 'POST', url, payload });
+  const json = (url: string, payload: Record<string, unknown>) =>
+    server.app.inject({ method: 'POST', url, payload });
 
   it('POST /v2/match-faces answers SUCCESS with score, threshold, estimated FMR and the boxes used', async () => {
     const res = await multipart(selfieA, cardA);
@@ -51,8 +61,14 @@ describe('face routes (real models, real images)', () => {
   });
 
   it('rejects a faceless card with no_face_detected and a bad threshold with 400', async () => {
-    const blank = await sharp({ create: { width: 600, height: 380, channels: 3, background: '#ccd' } }).jpeg().toBuffer();
-    expect((await multipart(selfieA, blank)).json()).toMatchObject({ status: 'REJECTED', reason: 'no_face_detected', score: 0 });
+    const blank = await sharp({ create: { width: 600, height: 380, channels: 3, background: '#ccd' } })
+      .jpeg()
+      .toBuffer();
+    expect((await multipart(selfieA, blank)).json()).toMatchObject({
+      status: 'REJECTED',
+      reason: 'no_face_detected',
+      score: 0,
+    });
     const bad = await multipart(selfieA, cardA, [{ name: 'threshold', value: '7' }]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ status: 'ERROR', code: 'FIELD_INVALID', field: 'threshold' });
@@ -82,9 +98,19 @@ describe('face routes (real models, real images)', () => {
   });
 
   it('follows the operator threshold set as "1 in N"', async () => {
-    const before = (await json('/docs/face-matching/api/match', { selfie: selfieA.toString('base64'), id_card: cardC.toString('base64') })).json<{ threshold: number }>();
+    const before = (
+      await json('/docs/face-matching/api/match', {
+        selfie: selfieA.toString('base64'),
+        id_card: cardC.toString('base64'),
+      })
+    ).json<{ threshold: number }>();
     server.services.settings.set('face.thresholdOneInN', 1_000_000);
-    const after = (await json('/docs/face-matching/api/match', { selfie: selfieA.toString('base64'), id_card: cardC.toString('base64') })).json<{ threshold: number }>();
+    const after = (
+      await json('/docs/face-matching/api/match', {
+        selfie: selfieA.toString('base64'),
+        id_card: cardC.toString('base64'),
+      })
+    ).json<{ threshold: number }>();
     server.services.settings.set('face.thresholdOneInN', 1000);
     expect(after.threshold).toBeGreaterThan(before.threshold);
   });
@@ -103,8 +129,15 @@ describe('face routes (real models, real images)', () => {
   });
 
   it('lists every face route in the OpenAPI document and logs no image bytes', async () => {
-    const doc = (await server.app.inject({ url: '/openapi.json' })).json<{ paths: Record<string, unknown> }>();
-    for (const p of ['/v2/match-faces', '/docs/face-matching/api/match', '/docs/face-matching/api/quality', '/docs/liveness/api/check']) {
+    const doc = (await server.app.inject({ url: '/openapi.json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
+    for (const p of [
+      '/v2/match-faces',
+      '/docs/face-matching/api/match',
+      '/docs/face-matching/api/quality',
+      '/docs/liveness/api/check',
+    ]) {
       expect(doc.paths[p]).toBeDefined();
     }
     const logged = server.logs.join('\n');

@@ -25,7 +25,8 @@ function fullEngine(services: Services): FaceEngineImpl {
 function parseThreshold(value: unknown): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-  if (!Number.isFinite(n)) throw new CoreError('FIELD_INVALID', 'threshold must be a number.', { field: 'threshold' });
+  if (!Number.isFinite(n))
+    throw new CoreError('FIELD_INVALID', 'threshold must be a number.', { field: 'threshold' });
   return n;
 }
 
@@ -37,13 +38,25 @@ async function match(
   idCard: DecodedImage,
   threshold: number | undefined,
 ): Promise<Record<string, unknown>> {
-  const result = await faceEngine(services).match(selfie, idCard, threshold === undefined ? {} : { threshold });
+  const result = await faceEngine(services).match(
+    selfie,
+    idCard,
+    threshold === undefined ? {} : { threshold },
+  );
   request.idv.resultStatus = result.status;
   request.idv.scores = { face_match: result.score };
-  if (result.status === 'SUCCESS') return { status: 'SUCCESS', score: result.score, message: result.message, ...result.extra };
+  if (result.status === 'SUCCESS')
+    return { status: 'SUCCESS', score: result.score, message: result.message, ...result.extra };
   request.idv.failedStep = 'face_match';
   request.idv.reason = result.reason ?? 'no_match';
-  return { step: 'face_match', status: 'REJECTED', score: result.score, message: result.message, reason: result.reason ?? 'no_match', ...result.extra };
+  return {
+    step: 'face_match',
+    status: 'REJECTED',
+    score: result.score,
+    message: result.message,
+    reason: result.reason ?? 'no_match',
+    ...result.extra,
+  };
 }
 
 /** Routes of the face engine: /v2/match-faces and the face-matching and liveness sub-services. */
@@ -54,79 +67,114 @@ export function registerFaceRoutes(app: FastifyInstance, services: Services): vo
     'Rejections answer 200 with the SPEC 2.4 body (step face_match) and a `reason`: no_match, no_face_detected, poor_quality. ' +
     'The face boxes used are in `faces`; `estimated_fmr` is the calibrated false-match rate of the score.';
 
-  app.post('/v2/match-faces', {
-    ...documentOnly,
-    schema: {
-      tags: ['face'],
-      summary: 'Compare a selfie with the portrait of an ID card',
-      description: rejectionNote,
-      consumes: ['multipart/form-data'],
-      security: apiKeySecurity,
-      body: multipartBody(['selfie', 'id_card'], ['threshold'], ['selfie', 'id_card']),
-      response: matchResponse,
+  app.post(
+    '/v2/match-faces',
+    {
+      ...documentOnly,
+      schema: {
+        tags: ['face'],
+        summary: 'Compare a selfie with the portrait of an ID card',
+        description: rejectionNote,
+        consumes: ['multipart/form-data'],
+        security: apiKeySecurity,
+        body: multipartBody(['selfie', 'id_card'], ['threshold'], ['selfie', 'id_card']),
+        response: matchResponse,
+      },
     },
-  }, async (request) => {
-    faceEngine(services);
-    const form = await readValidatedMultipart(
-      request,
-      { optionalTextFields: ['threshold'], fileFields: [['selfie'], ['id_card']] },
-      services.limits,
-    );
-    return match(request, services, form.images.selfie!, form.images.id_card!, parseThreshold(form.text.threshold));
-  });
-
-  app.post('/docs/face-matching/api/match', {
-    ...documentOnly,
-    schema: { tags: ['face'], summary: 'Compare a selfie with an ID-card portrait (JSON, base64 images)', description: rejectionNote, security: apiKeySecurity, body: JsonMatchBody, response: matchResponse },
-  }, async (request) => {
-    faceEngine(services);
-    const threshold = parseThreshold((request.body as Record<string, unknown> | null)?.threshold);
-    const selfie = (await readJsonImage(request.body, 'selfie', services.limits))!;
-    const idCard = (await readJsonImage(request.body, 'id_card', services.limits))!;
-    return match(request, services, selfie, idCard, threshold);
-  });
-
-  app.post('/docs/face-matching/api/quality', {
-    ...documentOnly,
-    schema: {
-      tags: ['face'],
-      summary: 'Selfie quality checks for live capture feedback (JSON, base64 image)',
-      security: apiKeySecurity,
-      body: JsonImageBody,
-      response: { 200: QualityResult, ...errorResponses() },
+    async (request) => {
+      faceEngine(services);
+      const form = await readValidatedMultipart(
+        request,
+        { optionalTextFields: ['threshold'], fileFields: [['selfie'], ['id_card']] },
+        services.limits,
+      );
+      return match(
+        request,
+        services,
+        form.images.selfie!,
+        form.images.id_card!,
+        parseThreshold(form.text.threshold),
+      );
     },
-  }, async (request) => {
-    const engine = fullEngine(services);
-    const image = (await readJsonImage(request.body, 'image', services.limits))!;
-    const report = await engine.quality(image);
-    request.idv.resultStatus = report.passed ? 'SUCCESS' : 'REJECTED';
-    if (!report.passed) request.idv.reason = report.reasons.join(',');
-    return {
-      status: report.passed ? 'SUCCESS' : 'REJECTED',
-      passed: report.passed,
-      reasons: report.reasons,
-      checks: report.checks,
-      face: report.face,
-      face_count: report.faceCount,
-    };
-  });
+  );
 
-  app.post('/docs/liveness/api/check', {
-    ...documentOnly,
-    schema: { tags: ['face'], summary: 'Passive liveness of one face image (JSON, base64 image)', security: apiKeySecurity, body: JsonImageBody, response: { 200: LivenessResult, ...errorResponses() } },
-  }, async (request) => {
-    faceEngine(services);
-    const image = (await readJsonImage(request.body, 'image', services.limits))!;
-    const result = await faceEngine(services).liveness(image);
-    request.idv.resultStatus = result.status;
-    request.idv.scores = { liveness: result.score };
-    if (result.reason) request.idv.reason = result.reason;
-    return {
-      status: result.status,
-      score: result.score,
-      message: result.message,
-      ...(result.reason ? { reason: result.reason } : {}),
-      ...result.extra,
-    };
-  });
+  app.post(
+    '/docs/face-matching/api/match',
+    {
+      ...documentOnly,
+      schema: {
+        tags: ['face'],
+        summary: 'Compare a selfie with an ID-card portrait (JSON, base64 images)',
+        description: rejectionNote,
+        security: apiKeySecurity,
+        body: JsonMatchBody,
+        response: matchResponse,
+      },
+    },
+    async (request) => {
+      faceEngine(services);
+      const threshold = parseThreshold((request.body as Record<string, unknown> | null)?.threshold);
+      const selfie = (await readJsonImage(request.body, 'selfie', services.limits))!;
+      const idCard = (await readJsonImage(request.body, 'id_card', services.limits))!;
+      return match(request, services, selfie, idCard, threshold);
+    },
+  );
+
+  app.post(
+    '/docs/face-matching/api/quality',
+    {
+      ...documentOnly,
+      schema: {
+        tags: ['face'],
+        summary: 'Selfie quality checks for live capture feedback (JSON, base64 image)',
+        security: apiKeySecurity,
+        body: JsonImageBody,
+        response: { 200: QualityResult, ...errorResponses() },
+      },
+    },
+    async (request) => {
+      const engine = fullEngine(services);
+      const image = (await readJsonImage(request.body, 'image', services.limits))!;
+      const report = await engine.quality(image);
+      request.idv.resultStatus = report.passed ? 'SUCCESS' : 'REJECTED';
+      if (!report.passed) request.idv.reason = report.reasons.join(',');
+      return {
+        status: report.passed ? 'SUCCESS' : 'REJECTED',
+        passed: report.passed,
+        reasons: report.reasons,
+        checks: report.checks,
+        face: report.face,
+        face_count: report.faceCount,
+      };
+    },
+  );
+
+  app.post(
+    '/docs/liveness/api/check',
+    {
+      ...documentOnly,
+      schema: {
+        tags: ['face'],
+        summary: 'Passive liveness of one face image (JSON, base64 image)',
+        security: apiKeySecurity,
+        body: JsonImageBody,
+        response: { 200: LivenessResult, ...errorResponses() },
+      },
+    },
+    async (request) => {
+      faceEngine(services);
+      const image = (await readJsonImage(request.body, 'image', services.limits))!;
+      const result = await faceEngine(services).liveness(image);
+      request.idv.resultStatus = result.status;
+      request.idv.scores = { liveness: result.score };
+      if (result.reason) request.idv.reason = result.reason;
+      return {
+        status: result.status,
+        score: result.score,
+        message: result.message,
+        ...(result.reason ? { reason: result.reason } : {}),
+        ...result.extra,
+      };
+    },
+  );
 }

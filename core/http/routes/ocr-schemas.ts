@@ -18,14 +18,27 @@ export const ExtractBody = Type.Object({
 
 const Field = Type.Object(
   {
-    value: Type.String({ description: 'Dates are ISO 8601 (YYYY-MM-DD); sex M, F or X; countries ICAO 3-letter codes.' }),
+    value: Type.String({
+      description: 'Dates are ISO 8601 (YYYY-MM-DD); sex M, F or X; countries ICAO 3-letter codes.',
+    }),
     source: Type.Union([Type.Literal('mrz'), Type.Literal('printed'), Type.Literal('barcode')]),
     confidence: Type.Number({ description: '0–1. MRZ values under a valid check digit are 0.99.' }),
   },
   { additionalProperties: false },
 );
 
-const fieldNames = ['surname', 'given_names', 'document_number', 'nationality', 'date_of_birth', 'sex', 'expiry_date', 'issuing_country', 'licence_class', 'address'];
+const fieldNames = [
+  'surname',
+  'given_names',
+  'document_number',
+  'nationality',
+  'date_of_birth',
+  'sex',
+  'expiry_date',
+  'issuing_country',
+  'licence_class',
+  'address',
+];
 
 const Check = Type.Object({ name: Type.String(), valid: Type.Boolean() });
 
@@ -39,10 +52,15 @@ export const ExtractResult = Type.Object(
         format: Type.String({ description: 'TD1, TD2, TD3, MRVA or MRVB.' }),
         lines: Type.Array(Type.String()),
         valid: Type.Boolean({ description: 'Every check digit holds.' }),
-        checks: Type.Array(Check, { description: 'Each check digit (document number, birth date, expiry, personal number, composite).' }),
+        checks: Type.Array(Check, {
+          description: 'Each check digit (document number, birth date, expiry, personal number, composite).',
+        }),
         countries: Type.Array(
           Type.Object({ name: Type.String(), code: Type.String(), valid: Type.Boolean() }),
-          { description: 'Issuing state and nationality against the ICAO list (check digits do not cover them).' },
+          {
+            description:
+              'Issuing state and nationality against the ICAO list (check digits do not cover them).',
+          },
         ),
         confidence: Type.Number(),
       }),
@@ -55,7 +73,10 @@ export const ExtractResult = Type.Object(
         printed: Type.Union([Type.String(), Type.Null()]),
         status: Type.Union([Type.Literal('match'), Type.Literal('mismatch'), Type.Literal('not_found')]),
       }),
-      { description: 'Printed (visual-zone) values compared with the MRZ; `mismatch` flags a close but different printed value.' },
+      {
+        description:
+          'Printed (visual-zone) values compared with the MRZ; `mismatch` flags a close but different printed value.',
+      },
     ),
     message: Type.String(),
     ms: Type.Number(),

@@ -12,12 +12,16 @@ describe('POST /docs/ocr/api/extract (real MRZ model and tesseract.js)', () => {
     server = await startTestServer();
     const printed = new TesseractPool(1);
     server.services.ocr = new OcrService({ readMrz, printed });
-    server.services.disposers.push(() => printed.dispose(), () => disposeMrzReader());
+    server.services.disposers.push(
+      () => printed.dispose(),
+      () => disposeMrzReader(),
+    );
     card = (await renderMrzCard(TD3_SPECIMEN)).toString('base64');
   });
   afterAll(async () => server.close());
 
-  const extract = (payload: Record<string, unknown>) => server.app.inject({ method: 'POST', url: '/docs/ocr/api/extract', payload });
+  const extract = (payload: Record<string, unknown>) =>
+    server.app.inject({ method: 'POST', url: '/docs/ocr/api/extract', payload });
 
   it('extracts a passport: fields from the MRZ, every check digit, and the printed cross-check', async () => {
     const res = await extract({ image: card });
@@ -45,14 +49,25 @@ describe('POST /docs/ocr/api/extract (real MRZ model and tesseract.js)', () => {
   });
 
   it('answers 200 with empty fields and a clear message for an image without any text', async () => {
-    const blank = await sharp({ create: { width: 500, height: 320, channels: 3, background: '#ffffff' } }).jpeg().toBuffer();
+    const blank = await sharp({ create: { width: 500, height: 320, channels: 3, background: '#ffffff' } })
+      .jpeg()
+      .toBuffer();
     const res = await extract({ image: blank.toString('base64'), document_type: 'id_card' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ fields: {}, mrz: null, cross_check: [], message: 'No MRZ, barcode or readable text was found on the image.' });
+    expect(res.json()).toMatchObject({
+      fields: {},
+      mrz: null,
+      cross_check: [],
+      message: 'No MRZ, barcode or readable text was found on the image.',
+    });
   });
 
   it('rejects bad input with 4xx errors, never a 500', async () => {
-    expect((await extract({})).json()).toMatchObject({ status: 'ERROR', code: 'FIELD_MISSING', field: 'image' });
+    expect((await extract({})).json()).toMatchObject({
+      status: 'ERROR',
+      code: 'FIELD_MISSING',
+      field: 'image',
+    });
     const notImage = await extract({ image: Buffer.from('plain text, not an image').toString('base64') });
     expect(notImage.statusCode).toBe(415);
     const badType = await extract({ image: card, document_type: 'library_card' });
@@ -61,7 +76,9 @@ describe('POST /docs/ocr/api/extract (real MRZ model and tesseract.js)', () => {
   });
 
   it('is documented in /openapi.json', async () => {
-    const doc = (await server.app.inject({ url: '/openapi.json' })).json<{ paths: Record<string, unknown> }>();
+    const doc = (await server.app.inject({ url: '/openapi.json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
     expect(doc.paths['/docs/ocr/api/extract']).toBeDefined();
   });
 });
@@ -70,7 +87,11 @@ describe('POST /docs/ocr/api/extract without the engine', () => {
   it('answers 501 NOT_IMPLEMENTED', async () => {
     const server = await startTestServer();
     try {
-      const res = await server.app.inject({ method: 'POST', url: '/docs/ocr/api/extract', payload: { image: 'AAAA' } });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/docs/ocr/api/extract',
+        payload: { image: 'AAAA' },
+      });
       expect(res.statusCode).toBe(501);
       expect(res.json()).toMatchObject({ code: 'NOT_IMPLEMENTED' });
     } finally {

@@ -10,7 +10,9 @@ import { DOCUMENT_TYPES, ExtractBody, ExtractResult } from './ocr-schemas.js';
 function parseDocumentType(value: string | undefined): DocumentType | undefined {
   if (value === undefined || value === '') return undefined;
   if ((DOCUMENT_TYPES as readonly string[]).includes(value)) return value as DocumentType;
-  throw new CoreError('FIELD_INVALID', `document_type must be one of ${DOCUMENT_TYPES.join(', ')}.`, { field: 'document_type' });
+  throw new CoreError('FIELD_INVALID', `document_type must be one of ${DOCUMENT_TYPES.join(', ')}.`, {
+    field: 'document_type',
+  });
 }
 
 /** Routes of the OCR sub-service (issue 5): POST /docs/ocr/api/extract. */

@@ -84,14 +84,12 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
         const store = storeHealth(services);
         const provider = sub.provider(services);
         if (!provider) {
-          return reply
-            .code(503)
-            .send({
-              name: sub.name,
-              status: 'not_implemented',
-              store,
-              message: `The ${sub.name} engine is not built yet.`,
-            });
+          return reply.code(503).send({
+            name: sub.name,
+            status: 'not_implemented',
+            store,
+            message: `The ${sub.name} engine is not built yet.`,
+          });
         }
         const engine = provider.health();
         const ok = store.reachable && engine.status !== 'error';

@@ -20,7 +20,10 @@ describe('homography', () => {
   it('recovers a perspective transform from exact correspondences', () => {
     const from = grid();
     const to = mapped(from);
-    const fitted = fitHomography({ from, to }, Array.from({ length: from.length / 2 }, (_, i) => i))!;
+    const fitted = fitHomography(
+      { from, to },
+      Array.from({ length: from.length / 2 }, (_, i) => i),
+    )!;
     for (let i = 0; i < 9; i++) expect(fitted[i]).toBeCloseTo(H[i]!, 6);
   });
 

@@ -18,7 +18,8 @@ export function solveLinear(a: Float64Array, b: Float64Array, n: number): Float6
   const x = Float64Array.from(b);
   for (let col = 0; col < n; col++) {
     let pivot = col;
-    for (let r = col + 1; r < n; r++) if (Math.abs(m[r * n + col]!) > Math.abs(m[pivot * n + col]!)) pivot = r;
+    for (let r = col + 1; r < n; r++)
+      if (Math.abs(m[r * n + col]!) > Math.abs(m[pivot * n + col]!)) pivot = r;
     if (Math.abs(m[pivot * n + col]!) < 1e-12) return null;
     if (pivot !== col) {
       for (let c = 0; c < n; c++) [m[col * n + c], m[pivot * n + c]] = [m[pivot * n + c]!, m[col * n + c]!];
@@ -49,7 +50,8 @@ function normaliser(points: ArrayLike<number>, indices: ArrayLike<number>): [num
   cx /= indices.length;
   cy /= indices.length;
   let spread = 0;
-  for (let k = 0; k < indices.length; k++) spread += Math.hypot(points[indices[k]! * 2]! - cx, points[indices[k]! * 2 + 1]! - cy);
+  for (let k = 0; k < indices.length; k++)
+    spread += Math.hypot(points[indices[k]! * 2]! - cx, points[indices[k]! * 2 + 1]! - cy);
   spread /= indices.length;
   return [cx, cy, spread > 1e-9 ? Math.SQRT2 / spread : 1];
 }
@@ -57,7 +59,9 @@ function normaliser(points: ArrayLike<number>, indices: ArrayLike<number>): [num
 /** Multiply two 3x3 matrices. */
 export function multiply(a: ArrayLike<number>, b: ArrayLike<number>): Homography {
   const out = new Float64Array(9);
-  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) out[r * 3 + c] = a[r * 3]! * b[c]! + a[r * 3 + 1]! * b[3 + c]! + a[r * 3 + 2]! * b[6 + c]!;
+  for (let r = 0; r < 3; r++)
+    for (let c = 0; c < 3; c++)
+      out[r * 3 + c] = a[r * 3]! * b[c]! + a[r * 3 + 1]! * b[3 + c]! + a[r * 3 + 2]! * b[6 + c]!;
   return out;
 }
 
@@ -111,13 +115,34 @@ export function invert3(m: ArrayLike<number>): Homography | null {
   const [a, b, c, d, e, f, g, h, i] = [m[0]!, m[1]!, m[2]!, m[3]!, m[4]!, m[5]!, m[6]!, m[7]!, m[8]!];
   const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
   if (Math.abs(det) < 1e-12) return null;
-  return Float64Array.from([e * i - f * h, c * h - b * i, b * f - c * e, f * g - d * i, a * i - c * g, c * d - a * f, d * h - e * g, b * g - a * h, a * e - b * d].map((v) => v / det));
+  return Float64Array.from(
+    [
+      e * i - f * h,
+      c * h - b * i,
+      b * f - c * e,
+      f * g - d * i,
+      a * i - c * g,
+      c * d - a * f,
+      d * h - e * g,
+      b * g - a * h,
+      a * e - b * d,
+    ].map((v) => v / det),
+  );
 }
 
 /** Corners of a width x height rectangle projected through H (clockwise from top-left), or null. */
-export function projectOutline(h: ArrayLike<number>, width: number, height: number): [number, number][] | null {
+export function projectOutline(
+  h: ArrayLike<number>,
+  width: number,
+  height: number,
+): [number, number][] | null {
   const corners: [number, number][] = [];
-  for (const [x, y] of [[0, 0], [width, 0], [width, height], [0, height]] as const) {
+  for (const [x, y] of [
+    [0, 0],
+    [width, 0],
+    [width, height],
+    [0, height],
+  ] as const) {
     const p = project(h, x, y);
     if (!p) return null;
     corners.push(p);

@@ -25,7 +25,12 @@ export interface RansacOptions {
   accept?: (h: Homography) => boolean;
 }
 
-const DEFAULTS: Omit<RansacOptions, 'accept'> = { threshold: 5, maxIterations: 2000, confidence: 0.999, seed: 12345 };
+const DEFAULTS: Omit<RansacOptions, 'accept'> = {
+  threshold: 5,
+  maxIterations: 2000,
+  confidence: 0.999,
+  seed: 12345,
+};
 
 function random(seed: number): () => number {
   let s = seed >>> 0 || 1;
@@ -41,7 +46,9 @@ function random(seed: number): () => number {
 }
 
 function collinear(p: ArrayLike<number>, a: number, b: number, c: number): boolean {
-  const area = (p[b * 2]! - p[a * 2]!) * (p[c * 2 + 1]! - p[a * 2 + 1]!) - (p[b * 2 + 1]! - p[a * 2 + 1]!) * (p[c * 2]! - p[a * 2]!);
+  const area =
+    (p[b * 2]! - p[a * 2]!) * (p[c * 2 + 1]! - p[a * 2 + 1]!) -
+    (p[b * 2 + 1]! - p[a * 2 + 1]!) * (p[c * 2]! - p[a * 2]!);
   return Math.abs(area) < 1;
 }
 
@@ -53,7 +60,11 @@ function degenerate(pairs: Correspondences, s: number[]): boolean {
 }
 
 /** Indices of pairs whose projection lands within `threshold`, and their mean error. */
-export function scoreModel(pairs: Correspondences, h: Homography, threshold: number): { inliers: number[]; meanError: number } {
+export function scoreModel(
+  pairs: Correspondences,
+  h: Homography,
+  threshold: number,
+): { inliers: number[]; meanError: number } {
   const inliers: number[] = [];
   let total = 0;
   const n = pairs.from.length / 2;
@@ -70,7 +81,10 @@ export function scoreModel(pairs: Correspondences, h: Homography, threshold: num
 }
 
 /** Best homography of the pairs, or null when fewer than 4 pairs or no sample gives a model. */
-export function ransacHomography(pairs: Correspondences, options: Partial<RansacOptions> = {}): RansacResult | null {
+export function ransacHomography(
+  pairs: Correspondences,
+  options: Partial<RansacOptions> = {},
+): RansacResult | null {
   const o = { ...DEFAULTS, ...options };
   const n = pairs.from.length / 2;
   if (n < 4) return null;
@@ -88,7 +102,10 @@ export function ransacHomography(pairs: Correspondences, options: Partial<Ransac
     const h = fitHomography(pairs, sample);
     if (!h || (o.accept && !o.accept(h))) continue;
     const scored = scoreModel(pairs, h, o.threshold);
-    if (scored.inliers.length > best.inliers.length || (scored.inliers.length === best.inliers.length && scored.meanError < best.meanError)) {
+    if (
+      scored.inliers.length > best.inliers.length ||
+      (scored.inliers.length === best.inliers.length && scored.meanError < best.meanError)
+    ) {
       best = scored;
       bestH = h;
       const ratio = scored.inliers.length / n;

@@ -15,7 +15,10 @@ describe('ghost portrait on rendered cards (real face models)', () => {
   afterAll(async () => face.dispose());
 
   const run = async (card: RenderCardOptions, distort: DistortOptions = {}) =>
-    detectGhostPortrait(await decodeImage(await distortCard(await renderIdCard(card), distort), { field: 'id_card' }), face);
+    detectGhostPortrait(
+      await decodeImage(await distortCard(await renderIdCard(card), distort), { field: 'id_card' }),
+      face,
+    );
 
   it.each<[string, RenderCardOptions, DistortOptions]>([
     ['person 0', {}, {}],

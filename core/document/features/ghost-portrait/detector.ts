@@ -44,8 +44,14 @@ async function stretchedWindow(card: DecodedImage, window: Region, median: boole
 }
 
 async function greyCard(card: DecodedImage): Promise<DecodedImage> {
-  const { data, info } = await sharp(card.rgb, { raw: { width: card.width, height: card.height, channels: 3 } })
-    .recomb([[0.299, 0.587, 0.114], [0.299, 0.587, 0.114], [0.299, 0.587, 0.114]])
+  const { data, info } = await sharp(card.rgb, {
+    raw: { width: card.width, height: card.height, channels: 3 },
+  })
+    .recomb([
+      [0.299, 0.587, 0.114],
+      [0.299, 0.587, 0.114],
+      [0.299, 0.587, 0.114],
+    ])
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { format: card.format, width: info.width, height: info.height, rgb: data };
@@ -55,14 +61,21 @@ async function greyCard(card: DecodedImage): Promise<DecodedImage> {
  * Second look at a candidate: a square crop 2.2x its size, enlarged to 240 px and stretched, detected and embedded
  * again. A small ghost on a tilted card often gets a poor box in the window, hence poor landmarks and embedding.
  */
-async function refinedSimilarity(card: DecodedImage, box: Region, face: FacePort, mainEmbedding: Float32Array): Promise<number> {
+async function refinedSimilarity(
+  card: DecodedImage,
+  box: Region,
+  face: FacePort,
+  mainEmbedding: Float32Array,
+): Promise<number> {
   const side = Math.round(Math.max(box.width, box.height) * 2.2);
   const x = Math.max(0, Math.round(box.x + box.width / 2 - side / 2));
   const y = Math.max(0, Math.round(box.y + box.height / 2 - side / 2));
   const width = Math.min(card.width - x, side);
   const height = Math.min(card.height - y, side);
   if (width < 16 || height < 16) return -1;
-  const { data, info } = await sharp(card.rgb, { raw: { width: card.width, height: card.height, channels: 3 } })
+  const { data, info } = await sharp(card.rgb, {
+    raw: { width: card.width, height: card.height, channels: 3 },
+  })
     .extract({ left: x, top: y, width, height })
     .resize(240, 240)
     .normalise()
@@ -74,16 +87,26 @@ async function refinedSimilarity(card: DecodedImage, box: Region, face: FacePort
 }
 
 function rounded(box: Region, dx = 0, dy = 0): Region {
-  return { x: Math.round(box.x + dx), y: Math.round(box.y + dy), width: Math.round(box.width), height: Math.round(box.height) };
+  return {
+    x: Math.round(box.x + dx),
+    y: Math.round(box.y + dy),
+    width: Math.round(box.width),
+    height: Math.round(box.height),
+  };
 }
 
 /** Run the ghost-portrait detector on a card. */
-export async function detectGhostPortrait(card: DecodedImage, face: FacePort, widthFactor?: number): Promise<FeatureResult> {
+export async function detectGhostPortrait(
+  card: DecodedImage,
+  face: FacePort,
+  widthFactor?: number,
+): Promise<FeatureResult> {
   const started = performance.now();
   const ms = (): number => Math.round(performance.now() - started);
   const faces = await face.detect(card);
   const main = [...faces].sort((a, b) => area(b.box) - area(a.box))[0];
-  if (!main) return { feature: 'ghost_portrait', score: 0, region: null, ms: ms(), details: { main_face: false } };
+  if (!main)
+    return { feature: 'ghost_portrait', score: 0, region: null, ms: ms(), details: { main_face: false } };
   // The ghost is printed in grey: compare it with a grey rendering of the main portrait, like with like.
   const mainEmbedding = await face.embed(await greyCard(card), main);
   let best: { similarity: number; box: Region } | null = null;
@@ -100,7 +123,8 @@ export async function detectGhostPortrait(card: DecodedImage, face: FacePort, wi
       candidates++;
       plain ??= await stretchedWindow(card, window, false);
       let similarity = face.similarity(mainEmbedding, await face.embed(plain, found));
-      if (similarity < SURE_SIMILARITY) similarity = Math.max(similarity, await refinedSimilarity(card, box, face, mainEmbedding));
+      if (similarity < SURE_SIMILARITY)
+        similarity = Math.max(similarity, await refinedSimilarity(card, box, face, mainEmbedding));
       if (!best || similarity > best.similarity) best = { similarity, box };
     }
     if (best && best.similarity >= SURE_SIMILARITY) break;
@@ -114,5 +138,11 @@ export async function detectGhostPortrait(card: DecodedImage, face: FacePort, wi
     similarity: best ? Math.round(best.similarity * 10_000) / 10_000 : null,
   };
   if (!best) return { feature: 'ghost_portrait', score: 0, region: null, ms: ms(), details };
-  return { feature: 'ghost_portrait', score: clampScore(ghostScore(best.similarity)), region: best.box, ms: ms(), details };
+  return {
+    feature: 'ghost_portrait',
+    score: clampScore(ghostScore(best.similarity)),
+    region: best.box,
+    ms: ms(),
+    details,
+  };
 }

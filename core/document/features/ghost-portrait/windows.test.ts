@@ -13,7 +13,13 @@ describe('ghost-portrait search planning', () => {
       expect(w.y + w.height).toBeLessThanOrEqual(638);
     }
     // Every pixel of the card lies in some window, except those deep inside the main portrait.
-    for (const [x, y] of [[0, 0], [1010, 637], [700, 350], [1010, 0], [0, 637]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [1010, 637],
+      [700, 350],
+      [1010, 0],
+      [0, 637],
+    ] as const) {
       expect(windows.some((w) => x >= w.x && x < w.x + w.width && y >= w.y && y < w.y + w.height)).toBe(true);
     }
   });

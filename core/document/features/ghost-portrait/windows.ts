@@ -28,7 +28,12 @@ export const WINDOW_WIDTH_FACTOR = 1.6;
  * Windows (4:3, about 4 expected ghost faces wide, overlapping by 40%) covering the card, skipping those inside the
  * main face's box. The expected ghost face is 0.4 x the main face.
  */
-export function planWindows(cardWidth: number, cardHeight: number, main: Region, widthFactor = WINDOW_WIDTH_FACTOR): Region[] {
+export function planWindows(
+  cardWidth: number,
+  cardHeight: number,
+  main: Region,
+  widthFactor = WINDOW_WIDTH_FACTOR,
+): Region[] {
   const width = Math.round(Math.min(cardWidth, Math.max(120, main.width * widthFactor)));
   const height = Math.round(Math.min(cardHeight, (width * 3) / 4));
   // A ghost face is about a quarter of a window wide: a 0.6 step still puts each one wholly inside some window.

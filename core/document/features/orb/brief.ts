@@ -99,7 +99,14 @@ const ROTATED: Int8Array[] = Array.from({ length: ANGLE_BINS }, (_, bin) => {
  * the nearest 12-degree bin of `angle`. The caller keeps (x, y) at least PATCH_RADIUS * sqrt(2) + 3 pixels from
  * the edges.
  */
-export function describe(ii: IntegralImage, x: number, y: number, angle: number, out: Uint32Array, at: number): void {
+export function describe(
+  ii: IntegralImage,
+  x: number,
+  y: number,
+  angle: number,
+  out: Uint32Array,
+  at: number,
+): void {
   const turn = angle / (2 * Math.PI);
   const bin = ((Math.round(turn * ANGLE_BINS) % ANGLE_BINS) + ANGLE_BINS) % ANGLE_BINS;
   const pattern = ROTATED[bin]!;

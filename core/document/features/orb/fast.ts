@@ -12,8 +12,22 @@ export interface Corner {
 }
 
 const CIRCLE: readonly (readonly [number, number])[] = [
-  [0, -3], [1, -3], [2, -2], [3, -1], [3, 0], [3, 1], [2, 2], [1, 3],
-  [0, 3], [-1, 3], [-2, 2], [-3, 1], [-3, 0], [-3, -1], [-2, -2], [-1, -3],
+  [0, -3],
+  [1, -3],
+  [2, -2],
+  [3, -1],
+  [3, 0],
+  [3, 1],
+  [2, 2],
+  [1, 3],
+  [0, 3],
+  [-1, 3],
+  [-2, 2],
+  [-3, 1],
+  [-3, 0],
+  [-3, -1],
+  [-2, -2],
+  [-1, -3],
 ];
 
 function isCorner(data: Uint8Array, index: number, offsets: Int32Array, threshold: number): boolean {
@@ -60,9 +74,19 @@ export function harrisResponse(image: GrayImage, x: number, y: number): number {
     for (let dx = -3; dx <= 3; dx++) {
       const i = (y + dy) * width + x + dx;
       const gx =
-        data[i - width + 1]! + 2 * data[i + 1]! + data[i + width + 1]! - data[i - width - 1]! - 2 * data[i - 1]! - data[i + width - 1]!;
+        data[i - width + 1]! +
+        2 * data[i + 1]! +
+        data[i + width + 1]! -
+        data[i - width - 1]! -
+        2 * data[i - 1]! -
+        data[i + width - 1]!;
       const gy =
-        data[i + width - 1]! + 2 * data[i + width]! + data[i + width + 1]! - data[i - width - 1]! - 2 * data[i - width]! - data[i - width + 1]!;
+        data[i + width - 1]! +
+        2 * data[i + width]! +
+        data[i + width + 1]! -
+        data[i - width - 1]! -
+        2 * data[i - width]! -
+        data[i - width + 1]!;
       a += gx * gx;
       b += gy * gy;
       c += gx * gy;

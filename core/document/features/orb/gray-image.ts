@@ -18,7 +18,8 @@ export function stretchContrast(image: GrayImage): GrayImage {
   for (let acc = 0; high > 0 && acc + histogram[high]! <= total * 0.01; high--) acc += histogram[high]!;
   if (high - low < 8) return image;
   const lut = new Uint8Array(256);
-  for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - low) * 255) / (high - low))));
+  for (let v = 0; v < 256; v++)
+    lut[v] = Math.max(0, Math.min(255, Math.round(((v - low) * 255) / (high - low))));
   const data = new Uint8Array(total);
   for (let i = 0; i < total; i++) data[i] = lut[image.data[i]!]!;
   return { data, width: image.width, height: image.height };

@@ -27,7 +27,12 @@ export function hamming(a: Uint32Array, i: number, b: Uint32Array, j: number): n
  * For each query descriptor, its nearest train descriptor when it is clearly nearer than the second nearest
  * (distance < ratio * second) and below `maxDistance` bits.
  */
-export function matchRatio(query: Uint32Array, train: Uint32Array, ratio: number, maxDistance: number): Match[] {
+export function matchRatio(
+  query: Uint32Array,
+  train: Uint32Array,
+  ratio: number,
+  maxDistance: number,
+): Match[] {
   const queryCount = query.length / DESCRIPTOR_WORDS;
   const trainCount = train.length / DESCRIPTOR_WORDS;
   const matches: Match[] = [];
@@ -40,7 +45,8 @@ export function matchRatio(query: Uint32Array, train: Uint32Array, ratio: number
       const tb = t * DESCRIPTOR_WORDS;
       let d = 0;
       // Stop summing once the pair cannot beat the second best: most pairs are far apart and exit early.
-      for (let w = 0; w < DESCRIPTOR_WORDS && d < second; w++) d += popcount((query[qa + w]! ^ train[tb + w]!) >>> 0);
+      for (let w = 0; w < DESCRIPTOR_WORDS && d < second; w++)
+        d += popcount((query[qa + w]! ^ train[tb + w]!) >>> 0);
       if (d < best) {
         second = best;
         best = d;
@@ -49,7 +55,8 @@ export function matchRatio(query: Uint32Array, train: Uint32Array, ratio: number
         second = d;
       }
     }
-    if (bestIndex >= 0 && best <= maxDistance && best < ratio * second) matches.push({ query: q, train: bestIndex, distance: best });
+    if (bestIndex >= 0 && best <= maxDistance && best < ratio * second)
+      matches.push({ query: q, train: bestIndex, distance: best });
   }
   return matches;
 }

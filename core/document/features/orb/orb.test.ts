@@ -22,7 +22,8 @@ function texture(size: number): GrayImage {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     return seed % n;
   };
-  for (let i = 0; i < 120; i++) fillRect(image, next(size - 30), next(size - 30), 6 + next(24), 6 + next(24), next(256));
+  for (let i = 0; i < 120; i++)
+    fillRect(image, next(size - 30), next(size - 30), 6 + next(24), 6 + next(24), next(256));
   return image;
 }
 
@@ -30,7 +31,8 @@ function rotate90(image: GrayImage): GrayImage {
   // (x, y) -> (height - 1 - y, x): a clockwise quarter turn.
   const out = blank(image.height, image.width, 0);
   for (let y = 0; y < image.height; y++) {
-    for (let x = 0; x < image.width; x++) out.data[x * out.width + (image.height - 1 - y)] = image.data[y * image.width + x]!;
+    for (let x = 0; x < image.width; x++)
+      out.data[x * out.width + (image.height - 1 - y)] = image.data[y * image.width + x]!;
   }
   return out;
 }
@@ -40,10 +42,21 @@ describe('FAST', () => {
     const image = blank(100, 100, 30);
     fillRect(image, 30, 30, 40, 40, 220);
     const corners = detectFast(image, 20, 5);
-    for (const [cx, cy] of [[30, 30], [69, 30], [30, 69], [69, 69]] as const) {
+    for (const [cx, cy] of [
+      [30, 30],
+      [69, 30],
+      [30, 69],
+      [69, 69],
+    ] as const) {
       expect(corners.some((c) => Math.abs(c.x - cx) <= 2 && Math.abs(c.y - cy) <= 2)).toBe(true);
     }
-    expect(corners.every((c) => (Math.abs(c.x - 30) <= 3 || Math.abs(c.x - 69) <= 3) && (Math.abs(c.y - 30) <= 3 || Math.abs(c.y - 69) <= 3))).toBe(true);
+    expect(
+      corners.every(
+        (c) =>
+          (Math.abs(c.x - 30) <= 3 || Math.abs(c.x - 69) <= 3) &&
+          (Math.abs(c.y - 30) <= 3 || Math.abs(c.y - 69) <= 3),
+      ),
+    ).toBe(true);
     expect(detectFast(blank(60, 60, 90), 20, 5)).toHaveLength(0);
   });
 });
@@ -60,7 +73,9 @@ describe('Hamming matching', () => {
     // Query 0 is 1 bit from train 0 and 32 from train 1: a clear match.
     expect(matchRatio(a.subarray(0, 8), b, 0.8, 64)).toEqual([{ query: 0, train: 0, distance: 1 }]);
     // Two equally near candidates: rejected by the ratio test.
-    expect(matchRatio(a.subarray(0, 8), new Uint32Array([...b.subarray(0, 8), ...b.subarray(0, 8)]), 0.8, 64)).toEqual([]);
+    expect(
+      matchRatio(a.subarray(0, 8), new Uint32Array([...b.subarray(0, 8), ...b.subarray(0, 8)]), 0.8, 64),
+    ).toEqual([]);
   });
 });
 

@@ -30,7 +30,13 @@ export interface OrbOptions {
 }
 
 /** Defaults used for cards and reference marks alike. */
-export const DEFAULT_ORB: OrbOptions = { maxFeatures: 1500, levels: 6, scaleFactor: 1.25, fastThreshold: 18, cellSize: 48 };
+export const DEFAULT_ORB: OrbOptions = {
+  maxFeatures: 1500,
+  levels: 6,
+  scaleFactor: 1.25,
+  fastThreshold: 18,
+  cellSize: 48,
+};
 
 const BORDER = Math.ceil(PATCH_RADIUS * Math.SQRT2) + 4;
 
@@ -40,7 +46,13 @@ interface Candidate {
   response: number;
 }
 
-function spread(corners: Candidate[], width: number, height: number, wanted: number, cellSize: number): Candidate[] {
+function spread(
+  corners: Candidate[],
+  width: number,
+  height: number,
+  wanted: number,
+  cellSize: number,
+): Candidate[] {
   if (corners.length <= wanted) return corners;
   const columns = Math.max(1, Math.ceil(width / cellSize));
   const cells = new Map<number, Candidate[]>();
@@ -90,7 +102,13 @@ export function extractOrb(input: GrayImage, options: OrbOptions = DEFAULT_ORB):
       if (width < BORDER * 2 + 8 || height < BORDER * 2 + 8) break;
       image = resizeBilinear(base, width, height);
     }
-    const corners = spread(detectFast(image, options.fastThreshold, BORDER), image.width, image.height, perLevel[level]!, options.cellSize);
+    const corners = spread(
+      detectFast(image, options.fastThreshold, BORDER),
+      image.width,
+      image.height,
+      perLevel[level]!,
+      options.cellSize,
+    );
     if (corners.length === 0) continue;
     const ii = integralImage(image);
     for (const corner of corners) {

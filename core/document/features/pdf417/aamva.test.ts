@@ -46,11 +46,19 @@ describe('AAMVA parser', () => {
     const record = parseAamva(text);
     expect(record?.version).toBe(1);
     expect(record?.jurisdictionVersion).toBeNull();
-    expect(record?.fields).toMatchObject({ documentNumber: '123456789', lastName: 'DOE', firstName: 'JANE', birthDate: '1970-01-02' });
+    expect(record?.fields).toMatchObject({
+      documentNumber: '123456789',
+      lastName: 'DOE',
+      firstName: 'JANE',
+      birthDate: '1970-01-02',
+    });
   });
 
   it('finds the subfile when the designator offset is off', () => {
-    const payload = buildAamvaPayload('636000', { DAQ: 'X1', DCS: 'ROE', DBB: '12311999' }).replace('DL0031', 'DL0045');
+    const payload = buildAamvaPayload('636000', { DAQ: 'X1', DCS: 'ROE', DBB: '12311999' }).replace(
+      'DL0031',
+      'DL0045',
+    );
     expect(parseAamva(payload)?.fields.documentNumber).toBe('X1');
   });
 

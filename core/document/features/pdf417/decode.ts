@@ -25,7 +25,12 @@ function boxOf(points: { getX(): number; getY(): number }[]): Region | null {
   const ys = points.map((p) => p.getY());
   const x = Math.min(...xs);
   const y = Math.min(...ys);
-  return { x: Math.round(x), y: Math.round(y), width: Math.round(Math.max(...xs) - x), height: Math.round(Math.max(...ys) - y) };
+  return {
+    x: Math.round(x),
+    y: Math.round(y),
+    width: Math.round(Math.max(...xs) - x),
+    height: Math.round(Math.max(...ys) - y),
+  };
 }
 
 /** Decode the first PDF417 symbol in a grey image, or null when none decodes. */
@@ -38,7 +43,11 @@ export function decodePdf417(gray: Uint8Array, width: number, height: number): P
     return { text: result.getText(), region: boxOf(result.getResultPoints().filter((p) => p !== null)) };
   } catch (error) {
     // zxing signals "nothing here" and "damaged symbol" by exceptions; both mean no readable barcode.
-    if (error instanceof NotFoundException || error instanceof ChecksumException || error instanceof FormatException) {
+    if (
+      error instanceof NotFoundException ||
+      error instanceof ChecksumException ||
+      error instanceof FormatException
+    ) {
       return null;
     }
     throw error;

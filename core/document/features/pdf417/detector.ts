@@ -19,15 +19,31 @@ export async function detectPdf417(image: DecodedImage, worker: FeatureWorker): 
   const started = performance.now();
   const fitted = await fitWithin(image, MAX_SIDE);
   const { image: small, factor } = fitted;
-  const { result: decoded, ms: computeMs } = await worker.run({ kind: 'pdf417', image: { rgb: small.rgb, width: small.width, height: small.height } });
+  const { result: decoded, ms: computeMs } = await worker.run({
+    kind: 'pdf417',
+    image: { rgb: small.rgb, width: small.width, height: small.height },
+  });
   // `ms` is the decoder's own time; waiting behind other tasks in the worker is reported apart.
   const waited = Math.round(performance.now() - started - computeMs);
   // Parsing takes microseconds next to decoding: the decoder's time stands for the detector's.
   const ms = (): number => Math.round(computeMs);
-  if (!decoded) return { feature: 'pdf417', score: 0, region: null, ms: ms(), details: { found: false, queue_ms: waited } };
+  if (!decoded)
+    return {
+      feature: 'pdf417',
+      score: 0,
+      region: null,
+      ms: ms(),
+      details: { found: false, queue_ms: waited },
+    };
   const record = parseAamva(decoded.text);
   if (!record) {
-    return { feature: 'pdf417', score: NON_AAMVA_SCORE, region: scaleRegion(decoded.region, factor), ms: ms(), details: { found: true, aamva: false, queue_ms: waited } };
+    return {
+      feature: 'pdf417',
+      score: NON_AAMVA_SCORE,
+      region: scaleRegion(decoded.region, factor),
+      ms: ms(),
+      details: { found: true, aamva: false, queue_ms: waited },
+    };
   }
   const fields = record.fields;
   const required = [fields.documentNumber, fields.lastName, fields.birthDate];
@@ -44,7 +60,9 @@ export async function detectPdf417(image: DecodedImage, worker: FeatureWorker): 
       version: record.version,
       jurisdiction_version: record.jurisdictionVersion,
       subfiles: record.subfiles.map((s) => s.type),
-      elements_present: Object.keys(record.subfiles.find((s) => s.type === 'DL' || s.type === 'ID')?.elements ?? {}),
+      elements_present: Object.keys(
+        record.subfiles.find((s) => s.type === 'DL' || s.type === 'ID')?.elements ?? {},
+      ),
       complete,
       queue_ms: waited,
     },

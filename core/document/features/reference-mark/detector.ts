@@ -10,9 +10,19 @@ import { fitWithin, scaleRegion } from '../downscale.js';
 import { CARD_WORKING_SIZE } from './prepare.js';
 
 /** Run the reference-mark detector against the given registered marks. */
-export async function detectReferenceMark(image: DecodedImage, marks: MarkInput[], worker: FeatureWorker): Promise<FeatureResult> {
+export async function detectReferenceMark(
+  image: DecodedImage,
+  marks: MarkInput[],
+  worker: FeatureWorker,
+): Promise<FeatureResult> {
   if (marks.length === 0) {
-    return { feature: 'reference_mark', score: 0, region: null, ms: 0, details: { found: false, marks_checked: 0 } };
+    return {
+      feature: 'reference_mark',
+      score: 0,
+      region: null,
+      ms: 0,
+      details: { found: false, marks_checked: 0 },
+    };
   }
   const started = performance.now();
   // Matching runs at the card working size anyway: send no more pixels than that.
@@ -27,7 +37,14 @@ export async function detectReferenceMark(image: DecodedImage, marks: MarkInput[
   const waited = Math.round(performance.now() - started - computeMs);
   const f = fitted.factor;
   const best = [...outcomes].sort((a, b) => b.score - a.score || b.inliers - a.inliers)[0];
-  if (!best) return { feature: 'reference_mark', score: 0, region: null, ms, details: { found: false, marks_checked: 0, queue_ms: waited } };
+  if (!best)
+    return {
+      feature: 'reference_mark',
+      score: 0,
+      region: null,
+      ms,
+      details: { found: false, marks_checked: 0, queue_ms: waited },
+    };
   return {
     feature: 'reference_mark',
     score: clampScore(best.score),
@@ -41,10 +58,16 @@ export async function detectReferenceMark(image: DecodedImage, marks: MarkInput[
       inliers: best.inliers,
       reprojection_error: best.meanError,
       correlation: best.correlation,
-      outline: best.outline?.map(([x, y]) => [Math.round(x * f * 100) / 100, Math.round(y * f * 100) / 100]) ?? null,
+      outline:
+        best.outline?.map(([x, y]) => [Math.round(x * f * 100) / 100, Math.round(y * f * 100) / 100]) ?? null,
       marks_checked: outcomes.length,
       queue_ms: waited,
-      per_mark: outcomes.map((o) => ({ name: o.name, inliers: o.inliers, correlation: o.correlation, score: clampScore(o.score) })),
+      per_mark: outcomes.map((o) => ({
+        name: o.name,
+        inliers: o.inliers,
+        correlation: o.correlation,
+        score: clampScore(o.score),
+      })),
     },
   };
 }

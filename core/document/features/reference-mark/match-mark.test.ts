@@ -22,7 +22,13 @@ let arms: MarkFeatures;
 
 beforeAll(async () => {
   // The operator registers the mark at another size than it is printed (300x360 vs about 150x180 on the card).
-  arms = extractMarkFeatures(await gray(await sharp(Buffer.from(markSvg('arms', 1.5))).png().toBuffer()));
+  arms = extractMarkFeatures(
+    await gray(
+      await sharp(Buffer.from(markSvg('arms', 1.5)))
+        .png()
+        .toBuffer(),
+    ),
+  );
 });
 
 describe('reference mark on rendered cards', () => {

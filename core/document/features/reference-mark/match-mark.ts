@@ -46,7 +46,12 @@ export interface MarkMatchOptions {
 }
 
 /** Defaults measured on rendered cards (see docs/decisions.md). */
-export const DEFAULT_MARK_MATCH: MarkMatchOptions = { ratio: 0.85, maxDistance: 80, thresholdFraction: 0.004, halfScoreInliers: 15 };
+export const DEFAULT_MARK_MATCH: MarkMatchOptions = {
+  ratio: 0.85,
+  maxDistance: 80,
+  thresholdFraction: 0.004,
+  halfScoreInliers: 15,
+};
 
 /**
  * Map the template correlation to a factor in [0,1]: 0 up to 0.6, 1 from 0.9. Genuine prints measure 0.96-0.98
@@ -72,7 +77,15 @@ export function matchMark(
   options: MarkMatchOptions = DEFAULT_MARK_MATCH,
 ): MarkMatch {
   const cardSize = { width: cardImage.width, height: cardImage.height };
-  const empty: MarkMatch = { matches: 0, inliers: 0, meanError: null, outline: null, region: null, correlation: null, score: 0 };
+  const empty: MarkMatch = {
+    matches: 0,
+    inliers: 0,
+    meanError: null,
+    outline: null,
+    region: null,
+    correlation: null,
+    score: 0,
+  };
   const matches = matchRatio(mark.descriptors, card.descriptors, options.ratio, options.maxDistance);
   empty.matches = matches.length;
   if (matches.length < 4) return empty;
@@ -103,8 +116,15 @@ export function matchMark(
   const y1 = Math.min(cardSize.height, Math.max(...ys));
   if (x1 - x0 < 8 || y1 - y0 < 8) return result;
   result.outline = outline.map(([x, y]) => [round(x), round(y)]);
-  result.region = { x: Math.round(x0), y: Math.round(y0), width: Math.round(x1 - x0), height: Math.round(y1 - y0) };
-  const correlation = mark.template ? templateCorrelation(mark.template, mark, fit.homography, cardImage) : null;
+  result.region = {
+    x: Math.round(x0),
+    y: Math.round(y0),
+    width: Math.round(x1 - x0),
+    height: Math.round(y1 - y0),
+  };
+  const correlation = mark.template
+    ? templateCorrelation(mark.template, mark, fit.homography, cardImage)
+    : null;
   result.correlation = correlation === null ? null : round(correlation);
   result.score = inlierScore(fit.inliers.length, options.halfScoreInliers) * photometricFactor(correlation);
   return result;

@@ -9,9 +9,21 @@ import type { MarkFeatures } from './match-mark.js';
 import { makeTemplate } from './verify.js';
 
 /** ORB settings for cards (measured on rendered cards, see docs/decisions.md). */
-export const CARD_ORB: OrbOptions = { maxFeatures: 2500, levels: 6, scaleFactor: 1.25, fastThreshold: 12, cellSize: 32 };
+export const CARD_ORB: OrbOptions = {
+  maxFeatures: 2500,
+  levels: 6,
+  scaleFactor: 1.25,
+  fastThreshold: 12,
+  cellSize: 32,
+};
 /** ORB settings for reference marks: more levels, so a large registered image still meets a small print. */
-export const MARK_ORB: OrbOptions = { maxFeatures: 700, levels: 9, scaleFactor: 1.25, fastThreshold: 12, cellSize: 24 };
+export const MARK_ORB: OrbOptions = {
+  maxFeatures: 700,
+  levels: 9,
+  scaleFactor: 1.25,
+  fastThreshold: 12,
+  cellSize: 24,
+};
 
 /** Longest side cards are brought to before extraction. */
 export const CARD_WORKING_SIZE = { min: 1000, max: 1280 } as const;
@@ -42,10 +54,18 @@ export function extractMarkFeatures(image: GrayImage, options: OrbOptions = MARK
   // Marks larger than a card's working size gain nothing: reduce them first.
   const long = Math.max(image.width, image.height);
   const factor = long > 640 ? 640 / long : 1;
-  const base = factor < 1 ? resizeBilinear(image, Math.round(image.width * factor), Math.round(image.height * factor)) : image;
+  const base =
+    factor < 1
+      ? resizeBilinear(image, Math.round(image.width * factor), Math.round(image.height * factor))
+      : image;
   const pad = Math.round(Math.max(base.width, base.height) * 0.1) + 8;
   const features = extractOrb(padImage(base, pad), options);
-  return { ...scalePoints(features, 1 / factor, pad), width: image.width, height: image.height, template: makeTemplate(base) };
+  return {
+    ...scalePoints(features, 1 / factor, pad),
+    width: image.width,
+    height: image.height,
+    template: makeTemplate(base),
+  };
 }
 
 /** Keypoints of a card photo, in the photo's pixels, extracted at the working size. */
@@ -53,7 +73,10 @@ export function extractCardFeatures(image: GrayImage, options: OrbOptions = CARD
   const long = Math.max(image.width, image.height);
   const target = Math.min(CARD_WORKING_SIZE.max, Math.max(CARD_WORKING_SIZE.min, long));
   const factor = target / long;
-  const working = Math.abs(factor - 1) < 0.02 ? image : resizeBilinear(image, Math.round(image.width * factor), Math.round(image.height * factor));
+  const working =
+    Math.abs(factor - 1) < 0.02
+      ? image
+      : resizeBilinear(image, Math.round(image.width * factor), Math.round(image.height * factor));
   const features = extractOrb(working, options);
   return factor === 1 ? features : scalePoints(features, 1 / (working.width / image.width), 0);
 }

@@ -5,7 +5,8 @@ import { inlierScore, photometricFactor } from './match-mark.js';
 
 function pattern(width: number, height: number, f: (x: number, y: number) => number): GrayImage {
   const data = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data[y * width + x] = Math.max(0, Math.min(255, Math.round(f(x, y))));
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) data[y * width + x] = Math.max(0, Math.min(255, Math.round(f(x, y))));
   return { data, width, height };
 }
 
@@ -22,13 +23,17 @@ describe('template correlation', () => {
 
   it('is near 1 where the mark is printed, whatever the lighting', () => {
     // The card shows the mark at half size, offset by (300, 50), at 60% brightness.
-    const card = pattern(600, 400, (x, y) => (x >= 300 && x < 400 && y >= 50 && y < 170 ? 0.6 * rings((x - 300) * 2, (y - 50) * 2) : 90));
+    const card = pattern(600, 400, (x, y) =>
+      x >= 300 && x < 400 && y >= 50 && y < 170 ? 0.6 * rings((x - 300) * 2, (y - 50) * 2) : 90,
+    );
     const h = [0.5, 0, 300, 0, 0.5, 50, 0, 0, 1];
     expect(templateCorrelation(template, mark, h, card)).toBeGreaterThan(0.95);
   });
 
   it('is low where another picture is printed, and null off the card', () => {
-    const card = pattern(600, 400, (x, y) => (x >= 300 && x < 400 && y >= 50 && y < 170 ? bars((x - 300) * 2, (y - 50) * 2) : 90));
+    const card = pattern(600, 400, (x, y) =>
+      x >= 300 && x < 400 && y >= 50 && y < 170 ? bars((x - 300) * 2, (y - 50) * 2) : 90,
+    );
     expect(templateCorrelation(template, mark, [0.5, 0, 300, 0, 0.5, 50, 0, 0, 1], card)).toBeLessThan(0.3);
     expect(templateCorrelation(template, mark, [0.5, 0, 900, 0, 0.5, 50, 0, 0, 1], card)).toBeNull();
   });

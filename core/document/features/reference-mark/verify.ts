@@ -21,7 +21,11 @@ export interface MarkTemplate {
 export function makeTemplate(image: GrayImage): MarkTemplate {
   const scale = TEMPLATE_SIZE / Math.max(image.width, image.height);
   if (scale >= 1) return { data: Uint8Array.from(image.data), width: image.width, height: image.height };
-  return resizeBilinear(image, Math.max(8, Math.round(image.width * scale)), Math.max(8, Math.round(image.height * scale)));
+  return resizeBilinear(
+    image,
+    Math.max(8, Math.round(image.width * scale)),
+    Math.max(8, Math.round(image.height * scale)),
+  );
 }
 
 function sample(image: GrayImage, x: number, y: number): number | null {
@@ -34,14 +38,22 @@ function sample(image: GrayImage, x: number, y: number): number | null {
   const dy = y - y0;
   const d = image.data;
   const w = image.width;
-  return (d[y0 * w + x0]! * (1 - dx) + d[y0 * w + x1]! * dx) * (1 - dy) + (d[y1 * w + x0]! * (1 - dx) + d[y1 * w + x1]! * dx) * dy;
+  return (
+    (d[y0 * w + x0]! * (1 - dx) + d[y0 * w + x1]! * dx) * (1 - dy) +
+    (d[y1 * w + x0]! * (1 - dx) + d[y1 * w + x1]! * dx) * dy
+  );
 }
 
 /**
  * NCC in [-1, 1] between the template and the card under homography `h` (mark pixels -> card pixels), over
  * template pixels that land on the card; null when fewer than half do.
  */
-export function templateCorrelation(template: MarkTemplate, markSize: { width: number; height: number }, h: ArrayLike<number>, card: GrayImage): number | null {
+export function templateCorrelation(
+  template: MarkTemplate,
+  markSize: { width: number; height: number },
+  h: ArrayLike<number>,
+  card: GrayImage,
+): number | null {
   const sx = markSize.width / template.width;
   const sy = markSize.height / template.height;
   let n = 0;

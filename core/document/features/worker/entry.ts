@@ -8,6 +8,10 @@ parentPort?.on('message', (message: { id: number; task: FeatureTask }) => {
     const result = runFeatureTask(message.task);
     parentPort?.postMessage({ id: message.id, ok: true, result, ms: performance.now() - started });
   } catch (error) {
-    parentPort?.postMessage({ id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) });
+    parentPort?.postMessage({
+      id: message.id,
+      ok: false,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 });

@@ -68,7 +68,9 @@ export class FeatureWorker {
   }
 
   /** Run a task in the worker. */
-  run<K extends FeatureTask['kind']>(task: Extract<FeatureTask, { kind: K }>): Promise<Timed<FeatureTaskResults[K]>> {
+  run<K extends FeatureTask['kind']>(
+    task: Extract<FeatureTask, { kind: K }>,
+  ): Promise<Timed<FeatureTaskResults[K]>> {
     const worker = this.#start();
     const id = this.#nextId++;
     // Keep the process alive only while a task is in flight: an idle worker must not hold the server open.

@@ -55,7 +55,11 @@ export function runFeatureTask(task: FeatureTask): FeatureTaskResults[FeatureTas
       if (task.marks.length === 0) return [];
       const image = gray(task.image);
       const card = extractCardFeatures(image);
-      return task.marks.map((mark) => ({ id: mark.id, name: mark.name, ...matchMark(mark.features, card, image) }));
+      return task.marks.map((mark) => ({
+        id: mark.id,
+        name: mark.name,
+        ...matchMark(mark.features, card, image),
+      }));
     }
     case 'pdf417': {
       const image = gray(task.image);
