@@ -6,6 +6,7 @@ import { readValidatedMultipart } from '../intake.js';
 import { apiKeySecurity, documentOnlyValidator, errorResponses, multipartBody } from '../schemas.js';
 import { V1VerifySuccess } from './document-schemas.js';
 import { notImplemented } from './not-implemented.js';
+import { rejectedStep } from '../step-response.js';
 
 function documentEngine(services: Services): DocumentEngine {
   return services.document ?? notImplemented('The ID-card security-feature check (issue 5)');
@@ -52,16 +53,7 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services)
           ...extra,
         };
       }
-      request.idv.failedStep = 'id_card_check';
-      request.idv.reason = result.reason ?? 'feature_not_found';
-      return {
-        step: 'id_card_check',
-        status: 'REJECTED',
-        score: result.score,
-        message: result.message,
-        reason: result.reason ?? 'feature_not_found',
-        ...extra,
-      };
+      return rejectedStep(request, 'id_card_check', result, 'feature_not_found', extra);
     },
   );
 }

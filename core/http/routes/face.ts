@@ -9,6 +9,7 @@ import { readJsonImage, readValidatedMultipart } from '../intake.js';
 import { apiKeySecurity, documentOnlyValidator, errorResponses, multipartBody } from '../schemas.js';
 import { JsonImageBody, JsonMatchBody, LivenessResult, MatchSuccess, QualityResult } from './face-schemas.js';
 import { notImplemented } from './not-implemented.js';
+import { rejectedStep } from '../step-response.js';
 
 const ENGINE = 'The face engine (issue 4)';
 
@@ -47,16 +48,7 @@ async function match(
   request.idv.scores = { face_match: result.score };
   if (result.status === 'SUCCESS')
     return { status: 'SUCCESS', score: result.score, message: result.message, ...result.extra };
-  request.idv.failedStep = 'face_match';
-  request.idv.reason = result.reason ?? 'no_match';
-  return {
-    step: 'face_match',
-    status: 'REJECTED',
-    score: result.score,
-    message: result.message,
-    reason: result.reason ?? 'no_match',
-    ...result.extra,
-  };
+  return rejectedStep(request, 'face_match', result, 'no_match', result.extra);
 }
 
 /** Routes of the face engine: /v2/match-faces and the face-matching and liveness sub-services. */

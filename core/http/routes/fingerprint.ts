@@ -11,6 +11,7 @@ import { apiKeySecurity, documentOnlyValidator, errorResponses, multipartBody } 
 import { EnrollSuccess, JsonEnrollBody, VerifySuccess } from './fingerprint-schemas.js';
 import { registerFingerprintAdminRoutes } from './fingerprint-admin.js';
 import { notImplemented } from './not-implemented.js';
+import { rejectedStep } from '../step-response.js';
 
 const ENGINE = 'The fingerprint engine (issue 3)';
 
@@ -69,16 +70,7 @@ async function verify(
   const extra = { mobile_number: mobile, ...(result.extra ?? {}) };
   if (result.status === 'SUCCESS')
     return { status: 'SUCCESS', ...extra, score: result.score, message: result.message };
-  request.idv.failedStep = 'fingerprint';
-  if (result.reason) request.idv.reason = result.reason;
-  return {
-    step: 'fingerprint',
-    status: 'REJECTED',
-    score: result.score,
-    message: result.message,
-    reason: result.reason ?? 'no_match',
-    ...extra,
-  };
+  return rejectedStep(request, 'fingerprint', result, 'no_match', extra);
 }
 
 /** Routes of the fingerprint engine: SPEC's /v2/enroll-fp and /v2/verify-fp, and the /docs/fingerprint/api/ sub-service. */
