@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { AuthMode } from '../../../core/http/routes/console/api-types';
-import { errorMessage } from '../api/client';
 import { consoleApi } from '../api/console-api';
 import { useSession } from '../hooks/session-context';
+import { useAction } from '../hooks/use-action';
 import { ConfirmDialog } from './confirm-dialog';
 import { Notice } from './notice';
 
@@ -10,15 +10,7 @@ import { Notice } from './notice';
 export function AuthModeCard() {
   const { me, refresh } = useSession();
   const [modeTarget, setModeTarget] = useState<AuthMode | null>(null);
-  const [error, setError] = useState('');
-  const act = async (work: () => Promise<unknown>): Promise<void> => {
-    setError('');
-    try {
-      await work();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
+  const { error, act } = useAction();
   return (
     <div className="card">
       <h2>Authentication mode</h2>

@@ -6,6 +6,7 @@ import { AuthModeCard } from '../components/auth-mode-card';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { CopyButton } from '../components/copy-button';
 import { Notice, Spinner } from '../components/notice';
+import { useAction } from '../hooks/use-action';
 
 function when(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
@@ -16,7 +17,7 @@ export function KeysScreen() {
   const [keys, setKeys] = useState<ApiKeyView[] | null>(null);
   const [description, setDescription] = useState('');
   const [created, setCreated] = useState<CreatedKeyResponse | null>(null);
-  const [error, setError] = useState('');
+  const { error, setError, act } = useAction();
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
 
   const load = useCallback(async () => {
@@ -25,28 +26,16 @@ export function KeysScreen() {
     } catch (caught) {
       setError(errorMessage(caught));
     }
-  }, []);
+  }, [setError]);
   useEffect(() => void load(), [load]);
 
   const issue = async (event: SyntheticEvent): Promise<void> => {
     event.preventDefault();
-    setError('');
-    try {
+    await act(async () => {
       setCreated(await consoleApi.createKey(description));
       setDescription('');
       await load();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
-
-  const act = async (work: () => Promise<unknown>): Promise<void> => {
-    setError('');
-    try {
-      await work();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
+    });
   };
 
   return (
