@@ -42,6 +42,14 @@ function printDocuments(e: DocumentEvaluation): void {
   console.log('  reader             all-valid    rate   digits-valid   rate                 ms/doc');
   console.log(row('ours (PP-OCRv4)', e.ours));
   console.log(row('tesseract CLI eng', e.peer));
+  const noMrz = (name: string, s: DocumentEvaluation['ours'] | null): void => {
+    if (s)
+      console.log(
+        `  ${name.padEnd(18)} no-MRZ documents: ${s.noMrzDocuments}, of which we wrongly found a valid MRZ on: ${s.noMrzFalseAccepts}`,
+      );
+  };
+  noMrz('ours (PP-OCRv4)', e.ours);
+  noMrz('tesseract CLI eng', e.peer);
 }
 
 function printLines(e: LineEvaluation): void {
@@ -84,12 +92,16 @@ async function main(): Promise<void> {
         mrzCheckDigitsValidRate: doc?.ours.mrzCheckDigitsValidRate ?? null,
         charAccuracy: line?.ours.charAccuracy ?? null,
         msPerDocP50: doc?.ours.msPerDocP50 ?? null,
+        mrzDocuments: doc?.ours.mrzDocuments ?? null,
+        noMrzDocuments: doc?.ours.noMrzDocuments ?? null,
+        noMrzFalseAccepts: doc?.ours.noMrzFalseAccepts ?? null,
         cpuMsPerDocP50: doc?.ours.cpuMsPerDocP50 ?? null,
         peer: {
           mrzAllValidRate: doc?.peer?.mrzAllValidRate ?? null,
           mrzCheckDigitsValidRate: doc?.peer?.mrzCheckDigitsValidRate ?? null,
           charAccuracy: line?.peer?.charAccuracy ?? null,
           msPerDocP50: doc?.peer?.msPerDocP50 ?? null,
+          noMrzFalseAccepts: doc?.peer?.noMrzFalseAccepts ?? null,
         },
         documents,
         lines,
