@@ -37,6 +37,14 @@ describe('repairMrz', () => {
     expect(validateMrzLines(repaired)?.valid).toBe(false);
   });
 
+  it('does not overrule a surely read character with a blind look-alike (a forged check digit stays wrong)', () => {
+    // Birth date 740812 with a forged check digit 3 (it is 2): 4 → 1 would be the one look-alike that fits it.
+    const line2 = TD3_SPECIMEN[1]!.replace('7408122', '7408123');
+    const repaired = repairMrz('TD3', [read(TD3_SPECIMEN[0]!, 0.99), read(line2, 0.99)]);
+    expect(repaired[1]).toBe(line2);
+    expect(validateMrzLines(repaired)?.valid).toBe(false);
+  });
+
   it('keeps a clearly read fictitious country instead of inventing a real one', () => {
     const line1 = TD3_SPECIMEN[0]!.replace('UTO', 'CMW');
     const repaired = repairMrz('TD3', [read(line1, 0.99), read(TD3_SPECIMEN[1]!, 0.99)]);

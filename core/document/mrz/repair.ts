@@ -73,10 +73,24 @@ const SIMILAR: Record<string, string[]> = {
   A: ['4'],
   Q: ['O', '0'],
 };
+/** Whether two characters are OCR-B look-alikes (either way, across classes or within one). */
+export function areLookAlikes(a: string, b: string): boolean {
+  return (
+    TO_DIGIT[a] === b ||
+    TO_DIGIT[b] === a ||
+    TO_LETTER[a] === b ||
+    TO_LETTER[b] === a ||
+    (SIMILAR[a]?.includes(b) ?? false) ||
+    (SIMILAR[b]?.includes(a) ?? false)
+  );
+}
+
 /** Prior probability given to a look-alike the recogniser did not propose itself. */
 const LOOKALIKE_PRIOR = 0.02;
 /** A filler read at least this clearly is kept: repair must not turn a clean filler run into data. */
 const CERTAIN = 0.97;
+/** From this probability a character counts as read for sure: only a change the recogniser backs may overrule it. */
+const SURE = 0.9;
 /** Below this probability a country-code letter may be replaced by a look-alike that makes an ICAO code. */
 const UNSURE = 0.9;
 /** At or below this probability a position was not seen by the recogniser (see fitLineLength). */
@@ -176,7 +190,7 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
       }))
       .filter((p) => p.alts.length > 0);
     type Change = { l: number; i: number; char: string };
-    const found: { changes: Change[]; score: number; evidence: boolean }[] = [];
+    const found: { changes: Change[]; score: number; evidence: boolean; overrules: boolean }[] = [];
     const consider = (changes: Change[]): void => {
       const saved = changes.map((c) => grid[c.l]![c.i]!);
       for (const c of changes) grid[c.l]![c.i] = c.char;
@@ -185,7 +199,14 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
           (s, c, k) => s + Math.log(probOf(c.l, c.i, c.char)) - Math.log(probOf(c.l, c.i, saved[k]!)),
           0,
         );
-        found.push({ changes, score, evidence: changes.every((c) => probOf(c.l, c.i, c.char) >= EVIDENCE) });
+        found.push({
+          changes,
+          score,
+          evidence: changes.every((c) => probOf(c.l, c.i, c.char) >= EVIDENCE),
+          overrules: changes.some(
+            (c) => probOf(c.l, c.i, c.char) < EVIDENCE && (candidates[c.l]?.[c.i]?.prob ?? 0) >= SURE,
+          ),
+        });
       }
       changes.forEach((c, k) => (grid[c.l]![c.i] = saved[k]!));
     };
@@ -214,7 +235,12 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
     const [best, runnerUp] = found;
     // A repair is taken when it is the only one, or the recogniser backs it clearly more than any other:
     // among several equally blind guesses, the check digit cannot tell which is right, so none is made.
-    const clear = best && (!runnerUp || (best.evidence && best.score - runnerUp.score >= CLEAR_MARGIN));
+    // A blind look-alike never overrules a character the recogniser was sure of (a forged check digit
+    // would otherwise be "repaired" by the one look-alike that happens to fit it).
+    const clear =
+      best &&
+      !best.overrules &&
+      (!runnerUp || (best.evidence && best.score - runnerUp.score >= CLEAR_MARGIN));
     for (const c of clear ? best.changes : []) grid[c.l]![c.i] = c.char;
   };
 
