@@ -1,5 +1,6 @@
 import type { LineRecognizer } from '../ocr/paddle-recognizer.js';
 import type { CtcLine } from '../ocr/ctc.js';
+import { alignToCells, classifyGlyphs } from './glyphs.js';
 import { fitLineLength } from './line-length.js';
 import { formatOf } from './layout.js';
 import type { LineBand } from './locate.js';
@@ -7,6 +8,7 @@ import type { Raster } from './morphology.js';
 import { repairMrz } from './repair.js';
 import { sampleRotatedRect, stretchContrast } from './sample.js';
 import { voteLines } from './vote.js';
+import type { CandidateChar } from './repair.js';
 import type { MrzReading } from './types.js';
 import { validateMrzLines } from './validate.js';
 import { toRaster, type OrientedView } from './view.js';
@@ -95,7 +97,27 @@ export async function readGroup(
     if (attempt && (!best || attempt.score > best.score)) best = attempt;
     if (best?.reading.valid) return best;
   }
+  // A second opinion when no cut held: OCR-B templates on the line's fixed-pitch grid. They read what the
+  // recogniser drops or mangles on small or soft print, and their reading joins the vote like another cut.
+  const length = readings[0]?.length ? lineLengthOf(readings) : null;
+  if (length === null) return best;
+  const glyphs = group.map((band) =>
+    classifyGlyphs(cutStrip(crop, band, view, left, top, cropScale, GLYPH_STRIP), length),
+  );
+  if (glyphs.some((g) => g === null)) return best;
+  const attempt = interpretOnCells(readings, glyphs as CandidateChar[][], region);
+  if (attempt && (!best || attempt.score > best.score)) best = attempt;
   return best;
+}
+
+/** Strip height (times the text's) cut for the glyph classifier. */
+const GLYPH_STRIP = 2;
+
+/** The MRZ line length of a group's readings (30 for three lines, else 36 or 44 by the longest reading). */
+function lineLengthOf(readings: CtcLine[][]): number {
+  if (readings.length === 3) return 30;
+  const longest = Math.max(...readings.flat().map((l) => l.chars.length));
+  return longest > 40 ? 44 : 36;
 }
 
 function cutStrip(
@@ -127,7 +149,7 @@ function interpret(readings: CtcLine[][], region: MrzReading['region']): Attempt
   const all = readings.flat();
   // The recogniser drops characters far more often than it invents them: the longest reading tells the format.
   const longest = Math.max(...all.map((l) => l.chars.length));
-  const length = readings.length === 3 ? 30 : longest > 40 ? 44 : 36;
+  const length = lineLengthOf(readings);
   if (longest < length * 0.8 || longest > length * 1.25) return null;
   if (!all.some((l) => l.text.includes('<<'))) return null;
   const fitted = readings.map((line) => {
@@ -135,11 +157,46 @@ function interpret(readings: CtcLine[][], region: MrzReading['region']): Attempt
     const close = line.filter((r) => Math.abs(r.chars.length - length) <= 2);
     return voteLines((close.length ? close : line).map((r) => fitLineLength(r.chars, length)));
   });
+  const confidences = readings.map(
+    (line) => line.reduce((s, r) => s + r.confidence, 0) / Math.max(1, line.length),
+  );
+  return judge(fitted, confidences, region);
+}
+
+/**
+ * Interpret the readings of a group on the cells the glyph classifier found: every recognised line, however
+ * many characters it dropped, is aligned onto the cells, and the glyph reading votes beside them.
+ */
+function interpretOnCells(
+  readings: CtcLine[][],
+  glyphs: CandidateChar[][],
+  region: MrzReading['region'],
+): Attempt | null {
+  if (!readings.flat().some((l) => l.text.includes('<<'))) return null;
+  const fitted = readings.map((line, i) => {
+    const cells = glyphs[i] ?? [];
+    const aligned = line
+      .filter((r) => r.chars.length >= cells.length / 2)
+      .map((r) => alignToCells(r.chars, cells));
+    return voteLines([...aligned, cells]);
+  });
+  const confidences = readings.map((line, i) => {
+    const cells = glyphs[i] ?? [];
+    const glyph = cells.reduce((s, c) => s + c.prob, 0) / Math.max(1, cells.length);
+    return (line.reduce((s, r) => s + r.confidence, 0) + glyph) / (line.length + 1);
+  });
+  return judge(fitted, confidences, region);
+}
+
+/** Repair and validate voted lines; `confidences` are the lines' mean character probabilities. */
+function judge(
+  fitted: CandidateChar[][],
+  confidences: number[],
+  region: MrzReading['region'],
+): Attempt | null {
   const format = formatOf(fitted.map((l) => l.map((c) => c.char).join('')));
   if (!format) return null;
-  const lines = readings.map((line) => ({
-    confidence: line.reduce((s, r) => s + r.confidence, 0) / Math.max(1, line.length),
-  }));
+  const lines = confidences.map((confidence) => ({ confidence }));
   const repaired = repairMrz(format, fitted);
   const validation = validateMrzLines(repaired);
   if (!validation) return null;
