@@ -27,6 +27,17 @@ export interface EnrollmentWrite {
   quality: number;
   minutiaeCount: number;
   embedding: Float32Array;
+  /** Sealed minutia cylinders (index/cylinders.ts) for the search's second stage. */
+  cylinders: Buffer;
+}
+
+/** What the search's second stage reads of a vector-index candidate. */
+export interface IndexRow {
+  id: number;
+  mobile: string;
+  modelVersion: string;
+  /** Sealed cylinders; null for enrollments not yet reindexed (migration 11). */
+  cylinders: Buffer | null;
 }
 
 const COLUMNS = `id, mobile, template, model_version AS modelVersion, embedding_version AS embeddingVersion, quality,
@@ -41,20 +52,28 @@ export class EnrollmentStore {
   private readonly insert;
   private readonly update;
   private readonly deleteRow;
+  private readonly indexRowById;
+  private readonly setIndex;
 
   constructor(private readonly db: Database) {
     this.vectors = new VectorStore(db);
     this.byMobile = db.prepare(`SELECT ${COLUMNS} FROM fingerprint_enrollments WHERE mobile = ?`);
     this.byId = db.prepare(`SELECT ${COLUMNS} FROM fingerprint_enrollments WHERE id = ?`);
     this.insert = db.prepare(
-      `INSERT INTO fingerprint_enrollments (mobile, template, model_version, embedding_version, quality, minutiae_count, created_at, updated_at)
-       VALUES (@mobile, @template, @modelVersion, @embeddingVersion, @quality, @minutiaeCount, @now, @now)`,
+      `INSERT INTO fingerprint_enrollments (mobile, template, model_version, embedding_version, quality, minutiae_count, cylinders, created_at, updated_at)
+       VALUES (@mobile, @template, @modelVersion, @embeddingVersion, @quality, @minutiaeCount, @cylinders, @now, @now)`,
     );
     this.update = db.prepare(
       `UPDATE fingerprint_enrollments SET template = @template, model_version = @modelVersion, embedding_version = @embeddingVersion,
-         quality = @quality, minutiae_count = @minutiaeCount, updated_at = @now WHERE id = @id`,
+         quality = @quality, minutiae_count = @minutiaeCount, cylinders = @cylinders, updated_at = @now WHERE id = @id`,
     );
     this.deleteRow = db.prepare('DELETE FROM fingerprint_enrollments WHERE id = ?');
+    this.indexRowById = db.prepare(
+      'SELECT id, mobile, model_version AS modelVersion, cylinders FROM fingerprint_enrollments WHERE id = ?',
+    );
+    this.setIndex = db.prepare(
+      'UPDATE fingerprint_enrollments SET cylinders = ?, embedding_version = ? WHERE id = ?',
+    );
   }
 
   /** The enrollment of an E.164 number. */
@@ -70,6 +89,33 @@ export class EnrollmentStore {
       if (row) rows.push(row);
     }
     return rows;
+  }
+
+  /** The second-stage view of vector-index candidates, in the order asked (missing ids are skipped). */
+  indexRows(ids: number[]): IndexRow[] {
+    const rows: IndexRow[] = [];
+    for (const id of ids) {
+      const row = this.indexRowById.get(id) as IndexRow | undefined;
+      if (row) rows.push(row);
+    }
+    return rows;
+  }
+
+  /** Enrollments indexed by another index version than `embeddingVersion` (or never given cylinders). */
+  listUnindexed(embeddingVersion: number): EnrollmentRow[] {
+    return this.db
+      .prepare(
+        `SELECT ${COLUMNS} FROM fingerprint_enrollments WHERE embedding_version <> ? OR cylinders IS NULL ORDER BY id`,
+      )
+      .all(embeddingVersion) as EnrollmentRow[];
+  }
+
+  /** Replace the index entries (vector and cylinders) of enrollment `id`, in one transaction. */
+  reindex(id: number, embedding: Float32Array, cylinders: Buffer, embeddingVersion: number): void {
+    this.db.transaction(() => {
+      this.setIndex.run(cylinders, embeddingVersion, id);
+      this.vectors.upsert(id, embedding);
+    })();
   }
 
   /** Insert or replace the enrollment of `write.mobile` and its vector; `replaced` tells a re-enrollment. */

@@ -1,8 +1,15 @@
 import { estimateFmr } from './calibration.js';
 import type { EnrollmentRow, EnrollmentStore } from './enrollment-store.js';
+import {
+  computeCylinders,
+  cylinderSimilarity,
+  decodeCylinders,
+  encodeCylinders,
+  type Cylinders,
+} from './index/cylinders.js';
 import { computeEmbedding } from './index/embedding.js';
 import { compareFeatures } from './match/index.js';
-import { decodeTemplate, openTemplate } from './template/index.js';
+import { decodeTemplate, openTemplate, sealTemplate } from './template/index.js';
 import type { FingerprintFeatures } from './types.js';
 
 /** One 1:N candidate, best first. */
@@ -17,7 +24,9 @@ export interface SearchCandidate {
 export interface SearchOptions {
   /** Candidates returned. */
   k: number;
-  /** Vector-index hits re-ranked by the matcher. */
+  /** Vector-index candidates ranked by their minutia cylinders (second stage). */
+  candidates: number;
+  /** Best second-stage candidates re-ranked by the matcher (third stage). */
   shortlist: number;
   /** Only templates of this model version are comparable. */
   modelVersion: string;
@@ -28,6 +37,18 @@ export interface SearchOptions {
 /** Decrypt and parse one stored template; the mobile number is the authenticated associated data. */
 export function openStoredFeatures(row: EnrollmentRow, key: Buffer): FingerprintFeatures {
   return decodeTemplate(openTemplate(row.template, key, row.mobile)).features;
+}
+
+/** Associated data binding sealed cylinders to their number (and apart from the template's). */
+const cylindersAad = (mobile: string): string => `cylinders:${mobile}`;
+
+/** The sealed (AES-256-GCM, template key) cylinders stored with an enrollment. */
+export function sealCylinders(features: FingerprintFeatures, key: Buffer, mobile: string): Buffer {
+  return sealTemplate(encodeCylinders(computeCylinders(features)), key, cylindersAad(mobile));
+}
+
+function openCylinders(sealed: Buffer, key: Buffer, mobile: string): Cylinders {
+  return decodeCylinders(openTemplate(sealed, key, cylindersAad(mobile)));
 }
 
 /**
@@ -62,8 +83,10 @@ export class FeatureCache {
 }
 
 /**
- * 1:N search in two stages: the vector index shortlists the nearest embeddings (cheap, approximate), then the
- * 1:1 matcher re-scores each shortlisted template and the best `k` are returned with their estimated FMR.
+ * 1:N search in three stages. (1) The sharded vec0 index gives the `candidates` nearest global embeddings
+ * (cheap, coarse: partial prints share only part of their minutiae). (2) Each candidate's sealed minutia
+ * cylinders are opened and compared with the probe's (about 20 us a candidate), keeping the best `shortlist`.
+ * (3) The 1:1 matcher re-scores those and the best `k` are returned with their estimated FMR.
  */
 export function searchGallery(
   store: EnrollmentStore,
@@ -72,13 +95,22 @@ export function searchGallery(
   options: SearchOptions,
   cache: FeatureCache = new FeatureCache(0),
 ): SearchCandidate[] {
-  const hits = store.vectors.nearest(
-    computeEmbedding(probe),
-    options.shortlist + (options.excludeMobile ? 1 : 0),
-  );
-  const candidates: SearchCandidate[] = [];
-  for (const row of store.getMany(hits.map((h) => h.id))) {
+  const wanted = Math.max(options.shortlist, options.candidates) + (options.excludeMobile ? 1 : 0);
+  const hits = store.vectors.nearest(computeEmbedding(probe), wanted);
+  const probeCylinders = computeCylinders(probe);
+  const ranked: { id: number; local: number }[] = [];
+  for (const row of store.indexRows(hits.map((h) => h.id))) {
     if (row.mobile === options.excludeMobile || row.modelVersion !== options.modelVersion) continue;
+    // Not yet reindexed (the engine rebuilds them at start): kept, behind every scored candidate, in vector order.
+    const local = row.cylinders
+      ? cylinderSimilarity(probeCylinders, openCylinders(row.cylinders, key, row.mobile))
+      : -1;
+    ranked.push({ id: row.id, local });
+  }
+  // Stable sort: equal second-stage scores keep the vector index's order.
+  ranked.sort((a, b) => b.local - a.local);
+  const candidates: SearchCandidate[] = [];
+  for (const row of store.getMany(ranked.slice(0, options.shortlist).map((r) => r.id))) {
     const score = compareFeatures(probe, cache.get(row, key));
     candidates.push({ id: row.id, mobile: row.mobile, score, estimatedFmr: estimateFmr(score) });
   }

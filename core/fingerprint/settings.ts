@@ -18,7 +18,9 @@ export interface FingerprintSettings {
    * against the whole gallery, so false flags grow with its size: raise it for large galleries in reject mode.
    */
   dedupOneInN: number;
-  /** `fingerprint.searchShortlist`: vector-index candidates re-ranked by the matcher in a 1:N search. */
+  /** `fingerprint.searchCandidates`: vector-index candidates ranked by their minutia cylinders in a 1:N search. */
+  candidates: number;
+  /** `fingerprint.searchShortlist`: best cylinder-ranked candidates re-ranked by the matcher in a 1:N search. */
   shortlist: number;
 }
 
@@ -33,6 +35,7 @@ export const DEFAULT_FINGERPRINT_SETTINGS: FingerprintSettings = {
   minMinutiae: 10,
   oneInN: 10_000,
   dedupOneInN: 10_000,
+  candidates: 4000,
   shortlist: 100,
 };
 
@@ -59,6 +62,9 @@ export function readFingerprintSettings(settings: SettingsStore | undefined): Fi
     dedupOneInN: Math.max(
       oneInN,
       positive(settings.get<unknown>('fingerprint.dedupOneInN', d.dedupOneInN), d.dedupOneInN),
+    ),
+    candidates: Math.round(
+      positive(settings.get<unknown>('fingerprint.searchCandidates', d.candidates), d.candidates),
     ),
     shortlist: Math.round(
       positive(settings.get<unknown>('fingerprint.searchShortlist', d.shortlist), d.shortlist),

@@ -1,8 +1,11 @@
 import { syntheticFeatureRecord } from '../synthetic/minutiae-sets.js';
 import type { FingerprintFeatures } from '../types.js';
 
-/** Version of the embedding below; stored vectors of another version must be rebuilt. */
-export const EMBEDDING_VERSION = 1;
+/**
+ * Version of the search index entries of an enrollment: this embedding and the cylinders (cylinders.ts). Entries
+ * of another version are rebuilt from the template when the engine starts. 2: cylinders added.
+ */
+export const EMBEDDING_VERSION = 2;
 
 /** Nearest neighbours per minutia that form a local pair. */
 const NEIGHBOURS = 12;

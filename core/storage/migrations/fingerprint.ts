@@ -23,4 +23,23 @@ export const fingerprintMigrations: Migration[] = [
       CREATE VIRTUAL TABLE fingerprint_vectors USING vec0(embedding float[256] distance_metric=cosine);
     `,
   },
+  {
+    version: 11,
+    name: 'fingerprint vectors in 32 shards, sealed minutia cylinders per enrollment',
+    // The vec0 table gains a partition key (shard = id % 32, see core/fingerprint/index/vector-store.ts): the
+    // embeddings are copied as they are. The cylinders (core/fingerprint/index/cylinders.ts) are sealed with the
+    // template key, which SQL cannot reach: enrollments left without them are rebuilt when the engine starts.
+    up: `
+      CREATE TABLE fingerprint_vectors_copy AS SELECT rowid AS id, embedding FROM fingerprint_vectors;
+      DROP TABLE fingerprint_vectors;
+      CREATE VIRTUAL TABLE fingerprint_vectors USING vec0(
+        shard integer partition key,
+        embedding float[256] distance_metric=cosine
+      );
+      INSERT INTO fingerprint_vectors (rowid, shard, embedding)
+        SELECT id, id % 32, embedding FROM fingerprint_vectors_copy;
+      DROP TABLE fingerprint_vectors_copy;
+      ALTER TABLE fingerprint_enrollments ADD COLUMN cylinders BLOB;
+    `,
+  },
 ];
