@@ -123,8 +123,10 @@ function insideRegion(p: PreparedPrint, x: number, y: number): boolean {
 
 /**
  * Align A onto B by the seed pair (i, j), pair minutiae greedily (best agreement first, one-to-one), refit the
- * alignment on those pairs and pair again. The minutiae score is the squared sum of pair weights over the product
- * of the minutiae counts inside the common area (the share of matchable minutiae that matched, from both sides),
+ * alignment on those pairs and pair again. The minutiae score is the squared sum of pair weights over the geometric
+ * mean of the minutiae counts inside the common area: it grows with the number of matched minutiae and only
+ * partly with the share matched, since noisy impressions carry many minutiae their mates cannot show (dividing by
+ * the product of the counts, i.e. the share from both sides, gave an average EER of 7.1% against 6.2%). The score is
  * scaled down when the two ridge-flow maps disagree under the alignment.
  */
 export function consolidate(
@@ -169,7 +171,7 @@ export function consolidate(
   const flow = flowAgreement(a, b, t);
   const na = Math.max(nA, MIN_OVERLAP);
   const nb = Math.max(nB, MIN_OVERLAP);
-  const minutiaeScore = (sum * sum) / (na * nb);
+  const minutiaeScore = (sum * sum) / Math.sqrt(na * nb);
   // Without both flow maps (ISO-imported features) the minutiae alone decide.
   const flowFactor =
     flow.cells >= 4 ? Math.max(0, (flow.agreement - FLOW_FLOOR) / (1 - FLOW_FLOOR)) ** FLOW_POWER : 1;
