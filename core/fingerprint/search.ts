@@ -85,7 +85,8 @@ export class FeatureCache {
 /**
  * 1:N search in three stages. (1) The sharded vec0 index gives the `candidates` nearest global embeddings
  * (cheap, coarse: partial prints share only part of their minutiae). (2) Each candidate's sealed minutia
- * cylinders are opened and compared with the probe's (about 20 us a candidate), keeping the best `shortlist`.
+ * cylinders are opened and compared with the probe's (about 40 us a candidate); the shortlist is the nearest
+ * quarter of `shortlist` by embedding, filled up with the best by cylinders.
  * (3) The 1:1 matcher re-scores those and the best `k` are returned with their estimated FMR.
  */
 export function searchGallery(
@@ -107,10 +108,14 @@ export function searchGallery(
       : -1;
     ranked.push({ id: row.id, local });
   }
+  // The nearest embeddings keep a quarter of the shortlist: on some probes the global vector ranks the finger
+  // well while the cylinders do not (few minutiae in common, so the best local pairs are chance ones).
+  const byVector = ranked.slice(0, Math.ceil(options.shortlist / 4)).map((r) => r.id);
   // Stable sort: equal second-stage scores keep the vector index's order.
   ranked.sort((a, b) => b.local - a.local);
+  const shortlist = [...new Set([...byVector, ...ranked.map((r) => r.id)])].slice(0, options.shortlist);
   const candidates: SearchCandidate[] = [];
-  for (const row of store.getMany(ranked.slice(0, options.shortlist).map((r) => r.id))) {
+  for (const row of store.getMany(shortlist)) {
     const score = compareFeatures(probe, cache.get(row, key));
     candidates.push({ id: row.id, mobile: row.mobile, score, estimatedFmr: estimateFmr(score) });
   }
