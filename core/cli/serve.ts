@@ -1,20 +1,10 @@
-import { openStore } from '../storage/db.js';
-import { SettingsStore } from '../storage/settings.js';
+import { storedBindAddress } from '../storage/server-bind.js';
 import { startServer } from '../server.js';
 import { dataDirOf, option, parseArgs, type ParsedArgs } from './args.js';
 
-/** Settings key of the bind address an administrator chose in the console (applied at the next start). */
-const SERVER_BIND_KEY = 'server.bind';
-
 /** Host and port: flag, else environment, else the console's stored choice, else 127.0.0.1:8787. */
 function bindAddress(args: ParsedArgs, dataDir: string): { host: string; port: number } {
-  const store = openStore(dataDir);
-  let stored: { host?: string; port?: number } | null;
-  try {
-    stored = new SettingsStore(store.db).get<{ host?: string; port?: number } | null>(SERVER_BIND_KEY, null);
-  } finally {
-    store.close();
-  }
+  const stored = storedBindAddress(dataDir);
   const host = option(args, 'host', 'IDV_HOST', stored?.host ?? '127.0.0.1');
   const port = Number(option(args, 'port', 'IDV_PORT', String(stored?.port ?? 8787)));
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port ${port}.`);

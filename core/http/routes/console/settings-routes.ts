@@ -13,9 +13,7 @@ import type {
 import { documentAdminOf } from './document-routes.js';
 import { calibrationFor, orchestratorOf } from './engine-capabilities.js';
 import { requireRole } from './guard.js';
-
-/** Settings key of the stored bind address, read by the server at its next start. */
-export const SERVER_BIND_KEY = 'server.bind';
+import { SERVER_BIND_KEY } from '../../../storage/server-bind.js';
 
 const BindBody = Type.Object(
   { host: Type.String({ maxLength: 64 }), port: Type.Integer({ minimum: 1, maximum: 65535 }) },
