@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Raster } from './morphology.js';
 import { otsuThreshold } from './morphology.js';
 import { areLookAlikes, type CandidateChar } from './repair.js';
+import { sampleBilinear } from './sample.js';
 
 /** Template size in pixels: one character pitch wide, the cap height plus `GLYPH_MARGIN` above and below high. */
 export const GLYPH_WIDTH = 14;
@@ -62,24 +63,6 @@ function normalise(v: Float32Array): Float32Array {
   const k = norm > 1e-6 ? 1 / Math.sqrt(norm) : 0;
   for (let i = 0; i < v.length; i++) v[i] = (v[i] ?? 0) * k;
   return v;
-}
-
-function sample(src: Raster, x: number, y: number): number {
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  if (x0 < 0 || y0 < 0 || x0 + 1 >= src.width || y0 + 1 >= src.height) {
-    const cx = Math.min(src.width - 1, Math.max(0, Math.round(x)));
-    const cy = Math.min(src.height - 1, Math.max(0, Math.round(y)));
-    return src.data[cy * src.width + cx] ?? 255;
-  }
-  const fx = x - x0;
-  const fy = y - y0;
-  const i = y0 * src.width + x0;
-  const a = src.data[i] ?? 0;
-  const b = src.data[i + 1] ?? 0;
-  const c = src.data[i + src.width] ?? 0;
-  const d = src.data[i + src.width + 1] ?? 0;
-  return a * (1 - fx) * (1 - fy) + b * fx * (1 - fy) + c * (1 - fx) * fy + d * fx * fy;
 }
 
 /** Where the characters of a line sit: the cap band's rows and the fixed-pitch grid of cells. */
@@ -173,10 +156,11 @@ function windowVector(
       let sum = 0;
       for (let j = 0; j < SUPERSAMPLE; j++)
         for (let i = 0; i < SUPERSAMPLE; i++)
-          sum += sample(
+          sum += sampleBilinear(
             strip,
             left + (x + (i + 0.5) / SUPERSAMPLE) * sx - 0.5,
             top + (y + (j + 0.5) / SUPERSAMPLE) * sy - 0.5,
+            'clamp',
           );
       out[y * GLYPH_WIDTH + x] = 255 - sum / (SUPERSAMPLE * SUPERSAMPLE);
     }

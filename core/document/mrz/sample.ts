@@ -31,13 +31,22 @@ export function sampleRotatedRect(src: Raster, rect: RotatedRect): Raster {
   return { width, height, data: out };
 }
 
-function bilinear(src: Raster, x: number, y: number): number {
+/**
+ * Bilinear grey value at (x, y). Past the last full pixel cell the nearest pixel is used; off the raster the value
+ * is white (`edges: 'white'`, a margin of paper) or the nearest edge pixel (`'clamp'`).
+ */
+export function sampleBilinear(src: Raster, x: number, y: number, edges: 'white' | 'clamp'): number {
   const x0 = Math.floor(x);
   const y0 = Math.floor(y);
   if (x0 < 0 || y0 < 0 || x0 + 1 >= src.width || y0 + 1 >= src.height) {
-    const cx = Math.round(x);
-    const cy = Math.round(y);
-    if (cx < 0 || cy < 0 || cx >= src.width || cy >= src.height) return 255;
+    let cx = Math.round(x);
+    let cy = Math.round(y);
+    if (edges === 'clamp') {
+      cx = Math.min(src.width - 1, Math.max(0, cx));
+      cy = Math.min(src.height - 1, Math.max(0, cy));
+    } else if (cx < 0 || cy < 0 || cx >= src.width || cy >= src.height) {
+      return 255;
+    }
     return src.data[cy * src.width + cx] ?? 255;
   }
   const fx = x - x0;
@@ -47,8 +56,11 @@ function bilinear(src: Raster, x: number, y: number): number {
   const b = src.data[i + 1] ?? 0;
   const c = src.data[i + src.width] ?? 0;
   const d = src.data[i + src.width + 1] ?? 0;
-  return Math.round(a * (1 - fx) * (1 - fy) + b * fx * (1 - fy) + c * (1 - fx) * fy + d * fx * fy);
+  return a * (1 - fx) * (1 - fy) + b * fx * (1 - fy) + c * (1 - fx) * fy + d * fx * fy;
 }
+
+const bilinear = (src: Raster, x: number, y: number): number =>
+  Math.round(sampleBilinear(src, x, y, 'white'));
 
 /** Scale a grey raster with bilinear sampling (working copies for the zone search). */
 export function resizeRaster(src: Raster, width: number, height: number): Raster {
