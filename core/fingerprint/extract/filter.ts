@@ -1,4 +1,5 @@
-import { wrap, type RawMinutia } from './minutiae.js';
+import { wrapAngle } from '../match/geometry.js';
+import type { RawMinutia } from './minutiae.js';
 
 /**
  * Ridge fragments shorter than this between two endings are noise (pixels, about one ridge period). Longer limits
@@ -55,7 +56,7 @@ export function removeSpurious(minutiae: RawMinutia[], width: number): RawMinuti
       if (d > GAP || d < 1) continue;
       const toward = Math.atan2(dy, dx);
       // a points at b, b points back at a: the two halves of one interrupted ridge.
-      if (Math.cos(wrap(a.dir - b.dir)) < -0.5 && Math.cos(wrap(a.dir - toward)) > 0.5) {
+      if (Math.cos(wrapAngle(a.dir - b.dir)) < -0.5 && Math.cos(wrapAngle(a.dir - toward)) > 0.5) {
         doomed[endings[i]!.k] = 1;
         doomed[endings[j]!.k] = 1;
       }

@@ -1,3 +1,4 @@
+import { wrapAngle } from '../match/geometry.js';
 import { neighbourCode, neighbourOffsets, transitions } from './skeleton.js';
 import { SkeletonWalker, type TracePath } from './trace.js';
 
@@ -70,7 +71,7 @@ export function detectMinutiae(
         let stem = 0;
         let closest = Infinity;
         for (let k = 0; k < 3; k++) {
-          const d = Math.abs(wrap(ang[(k + 1) % 3]! - ang[(k + 2) % 3]!));
+          const d = Math.abs(wrapAngle(ang[(k + 1) % 3]! - ang[(k + 2) % 3]!));
           if (d < closest) {
             closest = d;
             stem = k;
@@ -82,12 +83,4 @@ export function detectMinutiae(
     }
   }
   return out;
-}
-
-/** Angle difference wrapped to (-PI, PI]. */
-export function wrap(a: number): number {
-  let d = a % (2 * Math.PI);
-  if (d > Math.PI) d -= 2 * Math.PI;
-  if (d <= -Math.PI) d += 2 * Math.PI;
-  return d;
 }

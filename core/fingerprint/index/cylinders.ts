@@ -1,3 +1,4 @@
+import { wrapAngle } from '../match/geometry.js';
 import type { FingerprintFeatures } from '../types.js';
 
 /**
@@ -34,13 +35,6 @@ export interface Cylinders {
   counts: Uint16Array;
 }
 
-function wrap(angle: number): number {
-  let a = angle % TWO_PI;
-  if (a > Math.PI) a -= TWO_PI;
-  if (a <= -Math.PI) a += TWO_PI;
-  return a;
-}
-
 /** Set bits of a 32-bit word. */
 function popcount(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555);
@@ -67,7 +61,7 @@ export function computeCylinders(features: FingerprintFeatures): Cylinders {
   const x = m.map((p) => p.x * scale);
   const y = m.map((p) => p.y * scale);
   // Image terms (y down): the direction is the negated counter-clockwise angle, as in the matcher.
-  const dir = m.map((p) => wrap(-p.angle));
+  const dir = m.map((p) => wrapAngle(-p.angle));
   const sums = new Float32Array(CYLINDER_BITS);
   const words: number[] = [];
   const twoSigma2 = 2 * SIGMA * SIGMA;
@@ -85,7 +79,7 @@ export function computeCylinders(features: FingerprintFeatures): Cylinders {
       neighbours++;
       const lx = cos * dx - sin * dy;
       const ly = sin * dx + cos * dy;
-      const turn = ((wrap(dir[j]! - dir[i]!) + Math.PI) / TWO_PI) * DIRECTION_BINS - 0.5;
+      const turn = ((wrapAngle(dir[j]! - dir[i]!) + Math.PI) / TWO_PI) * DIRECTION_BINS - 0.5;
       const t0 = Math.floor(turn);
       const tw = turn - t0;
       const b0 = (t0 + DIRECTION_BINS) % DIRECTION_BINS;
