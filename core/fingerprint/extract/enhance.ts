@@ -2,42 +2,37 @@ import { BLOCK, sampleGrid } from './block-grid.js';
 import type { OrientationField } from './orientation.js';
 import type { FloatImage } from './resample.js';
 
-const ANGLE_BINS = 24;
 const ALONG_RADIUS = 10;
 const ALONG_SIGMA = 5;
 const PAD = 16;
 
-/** Integer index offsets (in the padded image) and weights of a 1-D oriented kernel. */
-interface LineKernel {
-  offsets: Int32Array;
-  weights: Float32Array;
-}
-
-function lineKernel(
-  stride: number,
-  dx: number,
-  dy: number,
-  radius: number,
-  weight: (t: number) => number,
-): LineKernel {
-  const offsets = new Int32Array(2 * radius + 1);
-  const weights = new Float32Array(2 * radius + 1);
-  for (let t = -radius; t <= radius; t++) {
-    offsets[t + radius] = Math.round(t * dy) * stride + Math.round(t * dx);
-    weights[t + radius] = weight(t);
-  }
-  return { offsets, weights };
-}
-
-/** An even Gabor profile across the ridges for one period, made zero-mean so that it ignores brightness. */
-function gaborWeights(period: number): { radius: number; weight: (t: number) => number } {
+/**
+ * An even Gabor profile across the ridges for one period, sampled at whole-pixel steps from -radius to radius and
+ * made zero-mean so that it ignores brightness.
+ */
+function gaborWeights(period: number): Float64Array {
   const sigma = 0.45 * period;
-  const radius = Math.min(PAD - 1, Math.ceil(2 * sigma));
-  const raw: number[] = [];
-  for (let t = -radius; t <= radius; t++)
-    raw.push(Math.cos((2 * Math.PI * t) / period) * Math.exp((-t * t) / (2 * sigma * sigma)));
+  const radius = Math.min(PAD - 2, Math.ceil(2 * sigma));
+  const raw = Float64Array.from(
+    { length: 2 * radius + 1 },
+    (_, i) =>
+      Math.cos((2 * Math.PI * (i - radius)) / period) * Math.exp(-((i - radius) ** 2) / (2 * sigma * sigma)),
+  );
   const mean = raw.reduce((a, b) => a + b, 0) / raw.length;
-  return { radius, weight: (t) => raw[t + radius]! - mean };
+  return raw.map((v) => v - mean);
+}
+
+/** Bilinear sample of a padded image at (gx, gy), padded coordinates (positive, so truncation is floor). */
+function bilinear(img: Float32Array, stride: number, gx: number, gy: number): number {
+  const fx = gx | 0;
+  const fy = gy | 0;
+  const ax = gx - fx;
+  const ay = gy - fy;
+  const i = fy * stride + fx;
+  return (
+    (img[i]! * (1 - ax) + img[i + 1]! * ax) * (1 - ay) +
+    (img[i + stride]! * (1 - ax) + img[i + stride + 1]! * ax) * ay
+  );
 }
 
 /**
@@ -79,9 +74,7 @@ export function enhance(
       grown[by * cols + bx] = on;
     }
   }
-  const across = new Map<number, LineKernel>();
-  const angleBin = new Uint8Array(width * height);
-  // Unit ridge direction per pixel (one of its two senses), for tracing the streamlines.
+  // Unit ridge direction per pixel (one of its two senses), from the block field interpolated between block centres.
   const ux = new Float32Array(width * height);
   const uy = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
@@ -90,30 +83,31 @@ export function enhance(
       const s = sampleGrid(field.sin2, cols, rows, x, y);
       let t = 0.5 * Math.atan2(s, c);
       if (t < 0) t += Math.PI;
-      angleBin[y * width + x] = Math.round((t / Math.PI) * ANGLE_BINS) % ANGLE_BINS;
       ux[y * width + x] = Math.cos(t);
       uy[y * width + x] = Math.sin(t);
     }
   }
   const smooth = smoothAlongRidges(padded, pw, ux, uy, grown, cols, width, height);
+  // Across the ridge, at the pixel's own direction and sub-pixel positions: rounding the taps to whole pixels (or
+  // the direction to 24 bins) bends the Gabor profile on diagonal ridges (five-shift mean EER 5.23% -> 4.81%).
+  const profiles = new Map<number, Float64Array>();
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const b = ((y / BLOCK) | 0) * cols + ((x / BLOCK) | 0);
       if (!mask[b]) continue;
-      const bin = angleBin[y * width + x]!;
       const p = Math.round(period[b]! * 2) / 2;
-      const key = bin * 100 + p * 2;
-      let k = across.get(key);
-      if (!k) {
-        const t = (bin * Math.PI) / ANGLE_BINS + Math.PI / 2;
-        const g = gaborWeights(p);
-        k = lineKernel(pw, Math.cos(t), Math.sin(t), g.radius, g.weight);
-        across.set(key, k);
+      let profile = profiles.get(p);
+      if (!profile) {
+        profile = gaborWeights(p);
+        profiles.set(p, profile);
       }
-      const base = (y + PAD) * pw + x + PAD;
+      const r = (profile.length - 1) / 2;
+      const nx = -uy[y * width + x]!;
+      const ny = ux[y * width + x]!;
       let s = 0;
-      for (let i = 0; i < k.offsets.length; i++) s += smooth[base + k.offsets[i]!]! * k.weights[i]!;
+      for (let k = -r; k <= r; k++)
+        s += profile[k + r]! * bilinear(smooth, pw, x + PAD + k * nx, y + PAD + k * ny);
       out[y * width + x] = s;
     }
   }
@@ -124,8 +118,8 @@ export function enhance(
  * Gaussian smoothing along the ridge through each foreground pixel, following its curve (as curved Gabor filters
  * do, Gottschlich 2012): a streamline of the orientation field is traced ALONG_RADIUS one-pixel steps both ways and
  * the image is sampled bilinearly on it. A straight kernel cuts across curved ridges near cores and deltas and
- * leaves false breaks there. Averaged over three sub-block shifts of the images, the four FVC sets' EER went from
- * 5.54% to 4.91%; both the curve and the sub-pixel sampling matter (either alone: no gain).
+ * leaves false breaks there. Averaged over five sub-block shifts of the images (eval --shift), the four FVC sets'
+ * EER went from 5.83% to 5.23%; both the curve and the sub-pixel sampling matter (either alone: no gain).
  */
 function smoothAlongRidges(
   padded: Float32Array,
@@ -157,19 +151,8 @@ function smoothAlongRidges(
           px += dx;
           py += dy;
           if (px < 1 - PAD || py < 1 - PAD || px > width + PAD - 2 || py > height + PAD - 2) break;
-          // Coordinates in the padded image are positive: truncation is floor.
-          const gx = px + PAD;
-          const gy = py + PAD;
-          const fx = gx | 0;
-          const fy = gy | 0;
-          const ax = gx - fx;
-          const ay = gy - fy;
-          const i = fy * pw + fx;
           const g = gauss[t]!;
-          acc +=
-            g *
-            ((padded[i]! * (1 - ax) + padded[i + 1]! * ax) * (1 - ay) +
-              (padded[i + pw]! * (1 - ax) + padded[i + pw + 1]! * ax) * ay);
+          acc += g * bilinear(padded, pw, px + PAD, py + PAD);
           wsum += g;
           // Next step along the direction at the nearest pixel, in the sense we are already going.
           const qx = Math.min(width - 1, Math.max(0, (px + 0.5) | 0));
