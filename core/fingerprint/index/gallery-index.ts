@@ -42,6 +42,11 @@ export class GalleryIndex {
     return this.prints.get(id);
   }
 
+  /** Give back spare memory after a bulk load. */
+  compact(): void {
+    this.hashes.compact();
+  }
+
   /** Forget everything. */
   clear(): void {
     this.hashes.clear();

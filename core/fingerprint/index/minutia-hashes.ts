@@ -8,9 +8,9 @@ import { CYLINDER_WORDS, DIRECTION_LEVELS, type Cylinders } from './cylinders.js
  * with probability Jaccard^BAND, so close cylinders meet in several tables and chance pairs rarely. A vote is
  * weighted by log(gallery / bucket size) (buckets every print reaches say little) and cast on the relative
  * rotation of the two minutiae (ROTATION_BINS bins): an enrollment scores its best rotation, so only collisions
- * that agree on one turn of the finger add up. At 100k synthetic records with 40 FVC fingers planted this kept
- * the finger among the top 1000 for 80% of the probes the matcher would find (strong genuine score), and
- * together with the embedding's 2500 for 93% (embedding alone: 85.5%).
+ * that agree on one turn of the finger add up. At 100k synthetic records with 40 FVC fingers planted, of the
+ * probes the matcher scores above its 1-in-100k threshold the top 1000 by hashes kept the finger for 71.5%, the
+ * embedding's top 1500 for 83.6% (2500: 85.5%), the union of both for 89.9%.
  */
 
 /** Hash tables (independent MinHash bands). */
@@ -152,6 +152,13 @@ export class MinutiaHashIndex {
   /** Whether enrollment `id` is indexed. */
   has(id: number): boolean {
     return this.members.has(id);
+  }
+
+  /** Give back the spare room of every bucket (after a bulk load: doubling leaves a quarter unused on average). */
+  compact(): void {
+    for (const table of this.tables) {
+      for (const bucket of table) if (bucket) bucket.postings = bucket.postings.slice(0, bucket.size);
+    }
   }
 
   /** Forget everything. */
