@@ -48,10 +48,13 @@ function popcount(word: number): number {
   return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
-function fromBits(bits: Uint32Array, directions: Uint8Array): Cylinders {
+function fromBits(
+  bits: Uint32Array,
+  directions: Uint8Array,
+  counts = new Uint16Array(bits.length / CYLINDER_WORDS),
+): Cylinders {
   const n = bits.length / CYLINDER_WORDS;
-  if (directions.length !== n) throw new Error('Cylinders need one direction each');
-  const counts = new Uint16Array(n);
+  if (directions.length !== n || counts.length !== n) throw new Error('Cylinders need one direction each');
   for (let c = 0; c < n; c++) {
     let total = 0;
     for (let w = 0; w < CYLINDER_WORDS; w++) total += popcount(bits[c * CYLINDER_WORDS + w]!);
@@ -133,9 +136,18 @@ export function decodeCylinders(bytes: Uint8Array): Cylinders {
   if (bytes[0] !== CYLINDER_VERSION || (bytes.length - 1) % perCylinder !== 0)
     throw new Error('Cylinder bytes have another version or the wrong length');
   const n = (bytes.length - 1) / perCylinder;
-  // Copy into a fresh, aligned buffer: stored bytes may sit at any offset.
-  const bits = new Uint32Array(new Uint8Array(bytes.subarray(1, 1 + n * CYLINDER_WORDS * 4)).buffer);
-  return fromBits(bits, bytes.slice(1 + n * CYLINDER_WORDS * 4));
+  const bitBytes = n * CYLINDER_WORDS * 4;
+  // One fresh, aligned buffer for bits, counts and directions: the engine holds a gallery of these in memory, and
+  // views into the decrypted bytes would keep whole (pooled) buffers alive.
+  const arena = new ArrayBuffer(bitBytes + 3 * n);
+  new Uint8Array(arena, 0, bitBytes).set(bytes.subarray(1, 1 + bitBytes));
+  const directions = new Uint8Array(arena, bitBytes + 2 * n, n);
+  directions.set(bytes.subarray(1 + bitBytes));
+  return fromBits(
+    new Uint32Array(arena, 0, n * CYLINDER_WORDS),
+    directions,
+    new Uint16Array(arena, bitBytes, n),
+  );
 }
 
 /**
