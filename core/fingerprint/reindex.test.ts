@@ -6,7 +6,7 @@ import { openStore } from '../storage/db.js';
 import { allMigrations } from '../storage/migrations/index.js';
 import { FINGERPRINT_MODEL_VERSION } from './calibration.js';
 import { extractFeatures } from './extract/index.js';
-import { computeEmbedding } from './index/embedding.js';
+import { computeEmbedding, EMBEDDING_VERSION } from './index/embedding.js';
 import { FingerprintService } from './service.js';
 import { syntheticFingerprint } from './synthetic/index.js';
 import { encodeTemplate, loadOrCreateTemplateKey, sealTemplate } from './template/index.js';
@@ -66,8 +66,14 @@ describe('search index upgrade (migration 11)', () => {
     const service = new FingerprintService({ db: store.db, dataDir: store.dataDir, pool: { size: 0 } });
     try {
       expect(count('SELECT COUNT(*) AS n FROM fingerprint_enrollments WHERE cylinders IS NULL')).toBe(0);
-      expect(count('SELECT COUNT(*) AS n FROM fingerprint_enrollments WHERE embedding_version <> 2')).toBe(0);
+      expect(
+        count(
+          `SELECT COUNT(*) AS n FROM fingerprint_enrollments WHERE embedding_version <> ${EMBEDDING_VERSION}`,
+        ),
+      ).toBe(0);
       expect(service.reindex()).toBe(0);
+      // The in-memory index (decrypted cylinders, minutia hashes) holds the rebuilt enrollments.
+      expect(service.health().indexed_in_memory).toBe(MOBILES.length);
       const probe = extractFeatures(syntheticFingerprint(601, 1));
       expect(service.searchFeatures(probe, 1).candidates[0]?.mobile).toBe(MOBILES[1]);
     } finally {

@@ -8,6 +8,7 @@ import {
   type Cylinders,
 } from './index/cylinders.js';
 import { computeEmbedding } from './index/embedding.js';
+import type { GalleryIndex } from './index/gallery-index.js';
 import { compareFeatures } from './match/index.js';
 import { decodeTemplate, openTemplate, sealTemplate } from './template/index.js';
 import type { FingerprintFeatures } from './types.js';
@@ -26,6 +27,8 @@ export interface SearchOptions {
   k: number;
   /** Vector-index candidates ranked by their minutia cylinders (second stage). */
   candidates: number;
+  /** Hash-index candidates (index/minutia-hashes.ts) added to the vector index's for the second stage. */
+  hashCandidates: number;
   /** Best second-stage candidates re-ranked by the matcher (third stage). */
   shortlist: number;
   /** Only templates of this model version are comparable. */
@@ -43,11 +46,12 @@ export function openStoredFeatures(row: EnrollmentRow, key: Buffer): Fingerprint
 const cylindersAad = (mobile: string): string => `cylinders:${mobile}`;
 
 /** The sealed (AES-256-GCM, template key) cylinders stored with an enrollment. */
-export function sealCylinders(features: FingerprintFeatures, key: Buffer, mobile: string): Buffer {
-  return sealTemplate(encodeCylinders(computeCylinders(features)), key, cylindersAad(mobile));
+export function sealCylinders(cylinders: Cylinders, key: Buffer, mobile: string): Buffer {
+  return sealTemplate(encodeCylinders(cylinders), key, cylindersAad(mobile));
 }
 
-function openCylinders(sealed: Buffer, key: Buffer, mobile: string): Cylinders {
+/** Decrypt and decode an enrollment's stored cylinders (throws on another cylinder version). */
+export function openCylinders(sealed: Buffer, key: Buffer, mobile: string): Cylinders {
   return decodeCylinders(openTemplate(sealed, key, cylindersAad(mobile)));
 }
 
@@ -83,11 +87,30 @@ export class FeatureCache {
 }
 
 /**
- * 1:N search in three stages. (1) The sharded vec0 index gives the `candidates` nearest global embeddings
- * (cheap, coarse: partial prints share only part of their minutiae). (2) Each candidate's sealed minutia
- * cylinders are opened and compared with the probe's (about 40 us a candidate); the shortlist is the nearest
- * quarter of `shortlist` by embedding, filled up with the best by cylinders.
- * (3) The 1:1 matcher re-scores those and the best `k` are returned with their estimated FMR.
+ * First stage: the enrollment ids a probe's second stage looks at, the `candidates` nearest global embeddings
+ * (sharded vec0 KNN) first, then the `hashCandidates` best of the minutia hash index not among them. The two
+ * miss different probes: the embedding loses partial prints whose histogram is dominated by the part the
+ * enrollment does not show, the hashes lose prints with few close cylinders.
+ */
+export function firstStage(
+  store: EnrollmentStore,
+  probe: FingerprintFeatures,
+  probeCylinders: Cylinders,
+  options: Pick<SearchOptions, 'candidates' | 'hashCandidates' | 'shortlist' | 'excludeMobile'>,
+  index?: GalleryIndex,
+): number[] {
+  const extra = options.excludeMobile ? 1 : 0;
+  const wanted = Math.max(options.shortlist, options.candidates) + extra;
+  const ids = store.vectors.nearest(computeEmbedding(probe), wanted).map((h) => h.id);
+  if (!index || options.hashCandidates <= 0) return ids;
+  return [...new Set([...ids, ...index.hashes.nearest(probeCylinders, options.hashCandidates + extra)])];
+}
+
+/**
+ * 1:N search in three stages. (1) `firstStage`: the nearest global embeddings and the best of the minutia hash
+ * index (cheap, coarse). (2) Each candidate's sealed minutia cylinders are opened and compared with the probe's
+ * (about 40 us a candidate); the shortlist is the nearest quarter of `shortlist` by embedding, filled up with the
+ * best by cylinders. (3) The 1:1 matcher re-scores those and the best `k` are returned with their estimated FMR.
  */
 export function searchGallery(
   store: EnrollmentStore,
@@ -95,27 +118,38 @@ export function searchGallery(
   probe: FingerprintFeatures,
   options: SearchOptions,
   cache: FeatureCache = new FeatureCache(0),
+  index?: GalleryIndex,
 ): SearchCandidate[] {
-  const wanted = Math.max(options.shortlist, options.candidates) + (options.excludeMobile ? 1 : 0);
-  const hits = store.vectors.nearest(computeEmbedding(probe), wanted);
   const probeCylinders = computeCylinders(probe);
+  const ids = firstStage(store, probe, probeCylinders, options, index);
   const ranked: { id: number; local: number }[] = [];
-  for (const row of store.indexRows(hits.map((h) => h.id))) {
-    if (row.mobile === options.excludeMobile || row.modelVersion !== options.modelVersion) continue;
-    // Not yet reindexed (the engine rebuilds them at start): kept, behind every scored candidate, in vector order.
-    const local = row.cylinders
-      ? cylinderSimilarity(probeCylinders, openCylinders(row.cylinders, key, row.mobile))
-      : -1;
-    ranked.push({ id: row.id, local });
+  if (index) {
+    // The engine's in-memory index holds every enrollment of its model version (the others are not comparable).
+    for (const id of ids) {
+      const held = index.get(id);
+      if (!held || held.mobile === options.excludeMobile) continue;
+      ranked.push({ id, local: cylinderSimilarity(probeCylinders, held.cylinders) });
+    }
+  } else {
+    for (const row of store.indexRows(ids)) {
+      if (row.mobile === options.excludeMobile || row.modelVersion !== options.modelVersion) continue;
+      // Not yet reindexed: kept, behind every scored candidate, in vector order.
+      const local = row.cylinders
+        ? cylinderSimilarity(probeCylinders, openCylinders(row.cylinders, key, row.mobile))
+        : -1;
+      ranked.push({ id: row.id, local });
+    }
   }
   // The nearest embeddings keep a quarter of the shortlist: on some probes the global vector ranks the finger
   // well while the cylinders do not (few minutiae in common, so the best local pairs are chance ones).
   const byVector = ranked.slice(0, Math.ceil(options.shortlist / 4)).map((r) => r.id);
-  // Stable sort: equal second-stage scores keep the vector index's order.
+  // Stable sort: equal second-stage scores keep the first stage's order.
   ranked.sort((a, b) => b.local - a.local);
   const shortlist = [...new Set([...byVector, ...ranked.map((r) => r.id)])].slice(0, options.shortlist);
   const candidates: SearchCandidate[] = [];
   for (const row of store.getMany(shortlist)) {
+    // The row decides (another process may have re-enrolled it under another model version since it was indexed).
+    if (row.mobile === options.excludeMobile || row.modelVersion !== options.modelVersion) continue;
     const score = compareFeatures(probe, cache.get(row, key));
     candidates.push({ id: row.id, mobile: row.mobile, score, estimatedFmr: estimateFmr(score) });
   }

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoreError } from '../errors.js';
 import { openStore, type Store } from '../storage/db.js';
 import { SettingsStore } from '../storage/settings.js';
+import { movedPrint } from '../testing/fingerprints.js';
 import { FingerprintService } from './service.js';
-import { syntheticUpload } from './synthetic/index.js';
+import { syntheticFeatureRecord, syntheticUpload } from './synthetic/index.js';
 
 const ALICE = '+447911123456';
 const BOB = '+447911654321';
@@ -120,6 +121,37 @@ describe('FingerprintService', () => {
     expect(result.candidates[0]!.score).toBeGreaterThan(result.candidates[1]?.score ?? 0);
   });
 
+  it('hands the cylinders the vector index candidates and the minutia hash index candidates', () => {
+    const numbers = Array.from({ length: 30 }, (_, i) => `+4479112350${String(i).padStart(2, '0')}`);
+    numbers.forEach((mobile, i) =>
+      service.enrollFeatures(mobile, syntheticFeatureRecord(500 + i), { skipDuplicateCheck: true }),
+    );
+    const whole = syntheticFeatureRecord(517);
+    // The upper 60% of the print, turned and shifted: its global histogram changes, its inner cylinders do not.
+    const cut = Math.min(...whole.minutiae.map((m) => m.y)) + 0.6 * whole.height;
+    const probe = movedPrint({ ...whole, minutiae: whole.minutiae.filter((m) => m.y < cut) }, 0.4, 20, -15);
+    settings.set('fingerprint.searchCandidates', 1);
+    settings.set('fingerprint.searchShortlist', 4);
+    const id17 = (
+      store.db.prepare('SELECT id FROM fingerprint_enrollments WHERE mobile = ?').get(numbers[17]) as {
+        id: number;
+      }
+    ).id;
+    try {
+      expect(service.searchFeatures(probe, 1).candidates[0]?.mobile).toBe(numbers[17]);
+      const both = service.firstStageCandidates(probe);
+      expect(both.length).toBeGreaterThan(4);
+      expect(both).toContain(id17);
+      settings.set('fingerprint.searchHashCandidates', 0);
+      expect(service.firstStageCandidates(probe)).toEqual(both.slice(0, 4));
+    } finally {
+      settings.set('fingerprint.searchCandidates', 2500);
+      settings.set('fingerprint.searchShortlist', 60);
+      settings.set('fingerprint.searchHashCandidates', 1000);
+      for (const mobile of numbers) service.deleteEnrollment(mobile);
+    }
+  });
+
   it('requires re-enrollment after a model-version change and lists the affected numbers', async () => {
     const upgraded = new FingerprintService({
       db: store.db,
@@ -153,8 +185,12 @@ describe('FingerprintService', () => {
     const { id } = store.db.prepare('SELECT id FROM fingerprint_enrollments WHERE mobile = ?').get(BOB) as {
       id: number;
     };
+    const held = service.health().indexed_in_memory as number;
     expect(service.deleteEnrollment(BOB)).toBe(true);
     expect(service.enrollment(BOB)).toBeUndefined();
+    // The in-memory cylinders and hash postings go with the row.
+    expect(service.health().indexed_in_memory).toBe(held - 1);
+    expect(service.firstStageCandidates(syntheticFeatureRecord(1))).not.toContain(id);
     expect(
       (
         store.db.prepare('SELECT COUNT(*) AS n FROM fingerprint_vectors WHERE rowid = ?').get(BigInt(id)) as {

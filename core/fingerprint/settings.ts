@@ -20,6 +20,11 @@ export interface FingerprintSettings {
   dedupOneInN: number;
   /** `fingerprint.searchCandidates`: vector-index candidates ranked by their minutia cylinders in a 1:N search. */
   candidates: number;
+  /**
+   * `fingerprint.searchHashCandidates`: minutia hash-index candidates added to the vector index's for the cylinder
+   * ranking (0 turns the hash index's stage off).
+   */
+  hashCandidates: number;
   /** `fingerprint.searchShortlist`: best cylinder-ranked candidates re-ranked by the matcher in a 1:N search. */
   shortlist: number;
 }
@@ -35,13 +40,19 @@ export const DEFAULT_FINGERPRINT_SETTINGS: FingerprintSettings = {
   minMinutiae: 10,
   oneInN: 10_000,
   dedupOneInN: 10_000,
-  // 100k gallery, 2-core machine at load ~2.5: 2500 / 60 gave p95 282 ms, 4000 / 100 p95 436 ms for 2 points of rank-1.
-  candidates: 2500,
+  // 100k gallery, 2-core machine at load 2.3-3 (docs/fingerprint-platform.md): 1500 vector + 1000 hash candidates
+  // and 60 matched gave p95 279 ms and rank-1 65.0% (vector 2500 alone: 62.5%); 2000 + 1000 p95 292 ms for 0.4 points.
+  candidates: 1500,
+  hashCandidates: 1000,
   shortlist: 60,
 };
 
 function positive(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+function nonNegative(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
 /** Current settings, with invalid stored values replaced by the defaults. */
@@ -66,6 +77,12 @@ export function readFingerprintSettings(settings: SettingsStore | undefined): Fi
     ),
     candidates: Math.round(
       positive(settings.get<unknown>('fingerprint.searchCandidates', d.candidates), d.candidates),
+    ),
+    hashCandidates: Math.round(
+      nonNegative(
+        settings.get<unknown>('fingerprint.searchHashCandidates', d.hashCandidates),
+        d.hashCandidates,
+      ),
     ),
     shortlist: Math.round(
       positive(settings.get<unknown>('fingerprint.searchShortlist', d.shortlist), d.shortlist),

@@ -10,8 +10,10 @@ import type { FingerprintFeatures } from '../types.js';
  * cylinders of the minutiae it still shows, so two impressions of a finger share many close cylinders.
  */
 
-/** Version of the descriptors below; stored descriptors of another version are rebuilt. */
-export const CYLINDER_VERSION = 1;
+/** Version of the descriptors below; stored descriptors of another version are rebuilt. 2: directions kept. */
+export const CYLINDER_VERSION = 2;
+/** Levels of a cylinder's quantised minutia direction (6 bits): the 1:N hash index votes on rotations with them. */
+export const DIRECTION_LEVELS = 64;
 const RADIUS = 80;
 const CELLS = 8;
 const DIRECTION_BINS = 4;
@@ -28,11 +30,15 @@ const TWO_PI = 2 * Math.PI;
 const CELL = (2 * RADIUS) / CELLS;
 const REACH = RADIUS + 2 * SIGMA;
 
-/** The cylinders of one print: `n` cylinders of CYLINDER_WORDS words, and the number of set bits of each. */
+/**
+ * The cylinders of one print: `n` cylinders of CYLINDER_WORDS words, the number of set bits of each and the
+ * direction of each cylinder's minutia in DIRECTION_LEVELS steps (image terms).
+ */
 export interface Cylinders {
   n: number;
   bits: Uint32Array;
   counts: Uint16Array;
+  directions: Uint8Array;
 }
 
 /** Set bits of a 32-bit word. */
@@ -42,15 +48,19 @@ function popcount(word: number): number {
   return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
-function fromBits(bits: Uint32Array): Cylinders {
+function fromBits(
+  bits: Uint32Array,
+  directions: Uint8Array,
+  counts = new Uint16Array(bits.length / CYLINDER_WORDS),
+): Cylinders {
   const n = bits.length / CYLINDER_WORDS;
-  const counts = new Uint16Array(n);
+  if (directions.length !== n || counts.length !== n) throw new Error('Cylinders need one direction each');
   for (let c = 0; c < n; c++) {
     let total = 0;
     for (let w = 0; w < CYLINDER_WORDS; w++) total += popcount(bits[c * CYLINDER_WORDS + w]!);
     counts[c] = total;
   }
-  return { n, bits, counts };
+  return { n, bits, counts, directions };
 }
 
 /** The cylinders of a minutiae set (works on minutiae alone, e.g. ISO-imported templates). */
@@ -64,6 +74,7 @@ export function computeCylinders(features: FingerprintFeatures): Cylinders {
   const dir = m.map((p) => wrapAngle(-p.angle));
   const sums = new Float32Array(CYLINDER_BITS);
   const words: number[] = [];
+  const directions: number[] = [];
   const twoSigma2 = 2 * SIGMA * SIGMA;
   const cutoff2 = 9 * SIGMA * SIGMA;
   for (let i = 0; i < n; i++) {
@@ -101,20 +112,42 @@ export function computeCylinders(features: FingerprintFeatures): Cylinders {
     const cylinder = new Array<number>(CYLINDER_WORDS).fill(0);
     for (let k = 0; k < CYLINDER_BITS; k++) if (sums[k]! > THRESHOLD) cylinder[k >> 5]! |= 1 << (k & 31);
     words.push(...cylinder);
+    directions.push(Math.round(((dir[i]! + TWO_PI) / TWO_PI) * DIRECTION_LEVELS) % DIRECTION_LEVELS);
   }
-  return fromBits(Uint32Array.from(words));
+  return fromBits(Uint32Array.from(words), Uint8Array.from(directions));
 }
 
-/** Bytes of the cylinders, for storage (the host's word order: little-endian on every supported platform). */
+/**
+ * Bytes of the cylinders, for storage: the version byte, the bits (the host's word order: little-endian on every
+ * supported platform), then one direction byte per cylinder.
+ */
 export function encodeCylinders(cylinders: Cylinders): Uint8Array {
-  return new Uint8Array(cylinders.bits.buffer.slice(0, cylinders.bits.byteLength));
+  const bitBytes = cylinders.bits.byteLength;
+  const out = new Uint8Array(1 + bitBytes + cylinders.n);
+  out[0] = CYLINDER_VERSION;
+  out.set(new Uint8Array(cylinders.bits.buffer, cylinders.bits.byteOffset, bitBytes), 1);
+  out.set(cylinders.directions, 1 + bitBytes);
+  return out;
 }
 
-/** Cylinders from their stored bytes. */
+/** Cylinders from their stored bytes (of this CYLINDER_VERSION: older ones are rebuilt when the engine starts). */
 export function decodeCylinders(bytes: Uint8Array): Cylinders {
-  if (bytes.length % (CYLINDER_WORDS * 4) !== 0) throw new Error('Cylinder bytes have the wrong length');
-  // Copy into a fresh, aligned buffer: stored bytes may sit at any offset.
-  return fromBits(new Uint32Array(new Uint8Array(bytes).buffer));
+  const perCylinder = CYLINDER_WORDS * 4 + 1;
+  if (bytes[0] !== CYLINDER_VERSION || (bytes.length - 1) % perCylinder !== 0)
+    throw new Error('Cylinder bytes have another version or the wrong length');
+  const n = (bytes.length - 1) / perCylinder;
+  const bitBytes = n * CYLINDER_WORDS * 4;
+  // One fresh, aligned buffer for bits, counts and directions: the engine holds a gallery of these in memory, and
+  // views into the decrypted bytes would keep whole (pooled) buffers alive.
+  const arena = new ArrayBuffer(bitBytes + 3 * n);
+  new Uint8Array(arena, 0, bitBytes).set(bytes.subarray(1, 1 + bitBytes));
+  const directions = new Uint8Array(arena, bitBytes + 2 * n, n);
+  directions.set(bytes.subarray(1 + bitBytes));
+  return fromBits(
+    new Uint32Array(arena, 0, n * CYLINDER_WORDS),
+    directions,
+    new Uint16Array(arena, bitBytes, n),
+  );
 }
 
 /**

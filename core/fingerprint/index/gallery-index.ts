@@ -1,0 +1,55 @@
+import type { Cylinders } from './cylinders.js';
+import { MinutiaHashIndex } from './minutia-hashes.js';
+
+/** What the search keeps in memory of one enrollment. */
+export interface IndexedPrint {
+  mobile: string;
+  cylinders: Cylinders;
+}
+
+/**
+ * The in-memory side of the 1:N index, for enrollments of the engine's model version: each one's decrypted
+ * minutia cylinders (the second stage compares them without a database read or a decryption per candidate) and
+ * the minutia hash index built from them (the first stage). Filled from the sealed cylinders when the engine
+ * starts and kept in step with every enrollment, re-enrollment and delete; never written anywhere.
+ */
+export class GalleryIndex {
+  readonly hashes = new MinutiaHashIndex();
+  private readonly prints = new Map<number, IndexedPrint>();
+
+  /** Enrollments held. */
+  get size(): number {
+    return this.prints.size;
+  }
+
+  /** Hold (or replace) enrollment `id`. */
+  put(id: number, mobile: string, cylinders: Cylinders): void {
+    this.delete(id);
+    this.hashes.add(id, cylinders);
+    this.prints.set(id, { mobile, cylinders });
+  }
+
+  /** Forget enrollment `id`, if held. */
+  delete(id: number): void {
+    const held = this.prints.get(id);
+    if (!held) return;
+    this.hashes.remove(id, held.cylinders);
+    this.prints.delete(id);
+  }
+
+  /** The held print of enrollment `id`. */
+  get(id: number): IndexedPrint | undefined {
+    return this.prints.get(id);
+  }
+
+  /** Give back spare memory after a bulk load. */
+  compact(): void {
+    this.hashes.compact();
+  }
+
+  /** Forget everything. */
+  clear(): void {
+    this.hashes.clear();
+    this.prints.clear();
+  }
+}

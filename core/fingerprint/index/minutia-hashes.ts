@@ -1,0 +1,252 @@
+import { CYLINDER_WORDS, DIRECTION_LEVELS, type Cylinders } from './cylinders.js';
+
+/**
+ * First search stage over minutiae (after Cappelli, Ferrara and Maltoni's MCC indexing, 2011): every minutia
+ * cylinder is hashed into HASH_TABLES tables by locality-sensitive hashing, and a probe's cylinders vote for the
+ * enrollments that share their buckets. Our cylinders are sparse (20-35 of 256 bits set), so each table's key is
+ * a MinHash band (the first set bit under BAND fixed random permutations of the 256 bits): two cylinders collide
+ * with probability Jaccard^BAND, so close cylinders meet in several tables and chance pairs rarely. A vote is
+ * weighted by log(gallery / bucket size) (buckets every print reaches say little) and cast on the relative
+ * rotation of the two minutiae (ROTATION_BINS bins): an enrollment scores its best rotation, so only collisions
+ * that agree on one turn of the finger add up. At 100k synthetic records with 40 FVC fingers planted, of the
+ * probes the matcher scores above its 1-in-100k threshold the top 1000 by hashes kept the finger for 71.5%, the
+ * embedding's top 1500 for 83.6% (2500: 85.5%), the union of both for 89.9%.
+ */
+
+/** Hash tables (independent MinHash bands). */
+export const HASH_TABLES = 8;
+/** MinHash values per band: 2 x 8 bits = a 16-bit bucket key. */
+const BAND = 2;
+const BUCKETS = 1 << (8 * BAND);
+/** Relative-rotation bins an enrollment's votes are spread over. */
+const ROTATION_BINS = 16;
+/**
+ * Buckets holding more postings than this share of the gallery are skipped when voting (stop words: at 100k the
+ * biggest hold 100-200k postings). Skipping those above 10% (votes of weight < 2.3) cut a query from 36 to 23 ms
+ * for 1.5 points of first-stage recall; 5% cut it to 15 ms for 3 points.
+ */
+const MAX_BUCKET_SHARE = 0.1;
+/** A posting packs the enrollment id and the minutia direction: ids stay below 2^25. */
+const DIRECTION_BITS = 6;
+export const MAX_HASHED_ID = 2 ** (31 - DIRECTION_BITS);
+
+/** Fixed pseudo-random permutations of the cylinder bits (mulberry32, a constant seed: every install agrees). */
+function permutations(count: number): Uint8Array[] {
+  let state = 0x1dc0ffee;
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  return Array.from({ length: count }, () => {
+    const p = Uint8Array.from({ length: CYLINDER_WORDS * 32 }, (_, i) => i);
+    for (let i = p.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      const t = p[i]!;
+      p[i] = p[j]!;
+      p[j] = t;
+    }
+    return p;
+  });
+}
+
+const PERMUTATIONS = permutations(HASH_TABLES * BAND);
+
+/**
+ * The bucket key of every cylinder in every table: keys[c * HASH_TABLES + t], or -1 for an empty cylinder.
+ * About 40 us for a 40-minutia print.
+ */
+export function cylinderHashes(cylinders: Cylinders): Int32Array {
+  const keys = new Int32Array(cylinders.n * HASH_TABLES);
+  const set = new Uint8Array(CYLINDER_WORDS * 32);
+  for (let c = 0; c < cylinders.n; c++) {
+    let size = 0;
+    for (let w = 0; w < CYLINDER_WORDS; w++) {
+      let word = cylinders.bits[c * CYLINDER_WORDS + w]!;
+      while (word !== 0) {
+        const low = word & -word;
+        set[size++] = w * 32 + 31 - Math.clz32(low);
+        word ^= low;
+      }
+    }
+    for (let t = 0; t < HASH_TABLES; t++) {
+      if (size === 0) {
+        keys[c * HASH_TABLES + t] = -1;
+        continue;
+      }
+      let key = 0;
+      for (let h = 0; h < BAND; h++) {
+        const perm = PERMUTATIONS[t * BAND + h]!;
+        let best = 256;
+        let arg = 0;
+        for (let s = 0; s < size; s++) {
+          const rank = perm[set[s]!]!;
+          if (rank < best) {
+            best = rank;
+            arg = set[s]!;
+          }
+        }
+        key = (key << 8) | arg;
+      }
+      keys[c * HASH_TABLES + t] = key;
+    }
+  }
+  return keys;
+}
+
+/** One bucket's postings (enrollment id << DIRECTION_BITS | direction), grown by doubling. */
+interface Bucket {
+  postings: Int32Array;
+  size: number;
+}
+
+/**
+ * In-memory inverted index from bucket keys to enrollments. It holds derived data only (bucket keys of a few
+ * bits, ids and 6-bit minutia directions; no cylinder, template or image) and is rebuilt from the sealed
+ * cylinders whenever the engine starts. About 4 bytes per posting: 40 cylinders x 8 tables = 1.3 kB an
+ * enrollment, 130 MB at 100k.
+ */
+export class MinutiaHashIndex {
+  private readonly tables: (Bucket | undefined)[][] = Array.from({ length: HASH_TABLES }, () =>
+    new Array<Bucket | undefined>(BUCKETS).fill(undefined),
+  );
+  private readonly members = new Set<number>();
+  private votes = new Float32Array(0);
+
+  /** Enrollments indexed. */
+  get size(): number {
+    return this.members.size;
+  }
+
+  /** Index (or re-index) the cylinders of enrollment `id`: its old postings must be removed first. */
+  add(id: number, cylinders: Cylinders): void {
+    if (!Number.isInteger(id) || id < 0 || id >= MAX_HASHED_ID) throw new Error(`Cannot hash id ${id}`);
+    this.forEachPosting(id, cylinders, (table, key, posting) => {
+      let bucket = table[key];
+      if (!bucket) table[key] = bucket = { postings: new Int32Array(4), size: 0 };
+      if (bucket.size === bucket.postings.length) {
+        const grown = new Int32Array(bucket.postings.length * 2);
+        grown.set(bucket.postings);
+        bucket.postings = grown;
+      }
+      bucket.postings[bucket.size++] = posting;
+    });
+    this.members.add(id);
+  }
+
+  /** Remove the postings of enrollment `id` made from these cylinders (the ones it was added with). */
+  remove(id: number, cylinders: Cylinders): void {
+    this.forEachPosting(id, cylinders, (table, key, posting) => {
+      const bucket = table[key];
+      if (!bucket) return;
+      const at = bucket.postings.subarray(0, bucket.size).indexOf(posting);
+      if (at < 0) return;
+      bucket.postings[at] = bucket.postings[--bucket.size]!;
+      if (bucket.size === 0) table[key] = undefined;
+    });
+    this.members.delete(id);
+  }
+
+  /** Whether enrollment `id` is indexed. */
+  has(id: number): boolean {
+    return this.members.has(id);
+  }
+
+  /** Give back the spare room of every bucket (after a bulk load: doubling leaves a quarter unused on average). */
+  compact(): void {
+    for (const table of this.tables) {
+      for (const bucket of table) if (bucket) bucket.postings = bucket.postings.slice(0, bucket.size);
+    }
+  }
+
+  /** Forget everything. */
+  clear(): void {
+    for (const table of this.tables) table.fill(undefined);
+    this.members.clear();
+    this.votes = new Float32Array(0);
+  }
+
+  /** The `count` enrollments with the strongest rotation-consistent votes of the probe's cylinders, best first. */
+  nearest(probe: Cylinders, count: number): number[] {
+    const keys = cylinderHashes(probe);
+    const gallery = Math.max(1, this.members.size);
+    let maxId = 0;
+    for (const id of this.members) if (id > maxId) maxId = id;
+    const needed = (maxId + 1) * ROTATION_BINS;
+    if (this.votes.length < needed) this.votes = new Float32Array(Math.ceil(needed * 1.25));
+    const votes = this.votes;
+    votes.fill(0, 0, needed);
+    const binScale = ROTATION_BINS / DIRECTION_LEVELS;
+    const mask = (1 << DIRECTION_BITS) - 1;
+    const seen = new Set<number>();
+    for (let t = 0; t < HASH_TABLES; t++) {
+      const table = this.tables[t]!;
+      // A bucket counts once per table even when several probe cylinders fall in it.
+      seen.clear();
+      for (let c = 0; c < probe.n; c++) {
+        const key = keys[c * HASH_TABLES + t]!;
+        if (key < 0 || seen.has(key)) continue;
+        seen.add(key);
+        const bucket = table[key];
+        if (!bucket) continue;
+        if (bucket.size > gallery * MAX_BUCKET_SHARE) continue;
+        const weight = Math.log(gallery / bucket.size);
+        const direction = probe.directions[c]!;
+        const postings = bucket.postings;
+        for (let p = 0; p < bucket.size; p++) {
+          const posting = postings[p]!;
+          // Turn from the probe's minutia to the enrollment's, split over the two nearest rotation bins.
+          const turn = (((posting & mask) - direction + DIRECTION_LEVELS) % DIRECTION_LEVELS) * binScale;
+          const b0 = turn | 0;
+          const base = (posting >>> DIRECTION_BITS) * ROTATION_BINS;
+          const share = turn - b0;
+          votes[base + b0]! += weight * (1 - share);
+          votes[base + ((b0 + 1) % ROTATION_BINS)]! += weight * share;
+        }
+      }
+    }
+    const ids = new Int32Array(this.members.size);
+    const scores = new Float32Array(this.members.size);
+    let voted = 0;
+    for (const id of this.members) {
+      let best = 0;
+      const base = id * ROTATION_BINS;
+      for (let b = 0; b < ROTATION_BINS; b++) if (votes[base + b]! > best) best = votes[base + b]!;
+      if (best <= 0) continue;
+      ids[voted] = id;
+      scores[voted++] = best;
+    }
+    // The count-th best score (a typed-array sort of the scores), then only what reaches it is ordered.
+    const want = Math.max(0, Math.min(count, voted));
+    if (want === 0) return [];
+    const floor = scores.slice(0, voted).sort()[voted - want]!;
+    const kept: { id: number; score: number }[] = [];
+    for (let i = 0; i < voted; i++) if (scores[i]! >= floor) kept.push({ id: ids[i]!, score: scores[i]! });
+    kept.sort((a, b) => b.score - a.score || a.id - b.id);
+    return kept.slice(0, want).map((k) => k.id);
+  }
+
+  private forEachPosting(
+    id: number,
+    cylinders: Cylinders,
+    visit: (table: (Bucket | undefined)[], key: number, posting: number) => void,
+  ): void {
+    const keys = cylinderHashes(cylinders);
+    const seen = new Set<number>();
+    for (let t = 0; t < HASH_TABLES; t++) {
+      // One posting per (bucket, direction) and enrollment.
+      seen.clear();
+      for (let c = 0; c < cylinders.n; c++) {
+        const key = keys[c * HASH_TABLES + t]!;
+        if (key < 0) continue;
+        const posting = (id << DIRECTION_BITS) | cylinders.directions[c]!;
+        const unique = key * DIRECTION_LEVELS + cylinders.directions[c]!;
+        if (seen.has(unique)) continue;
+        seen.add(unique);
+        visit(this.tables[t]!, key, posting);
+      }
+    }
+  }
+}
