@@ -79,12 +79,14 @@ export function enhance(
   const uy = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
+      // The half angle of the interpolated doubled-angle vector, in [0, PI), without trigonometry.
       const c = sampleGrid(field.cos2, cols, rows, x, y);
       const s = sampleGrid(field.sin2, cols, rows, x, y);
-      let t = 0.5 * Math.atan2(s, c);
-      if (t < 0) t += Math.PI;
-      ux[y * width + x] = Math.cos(t);
-      uy[y * width + x] = Math.sin(t);
+      const n = Math.sqrt(c * c + s * s);
+      const cn = n > 1e-9 ? c / n : 1;
+      const half = Math.sqrt(Math.max(0, (1 + cn) / 2));
+      ux[y * width + x] = s >= 0 ? half : -half;
+      uy[y * width + x] = Math.sqrt(Math.max(0, (1 - cn) / 2));
     }
   }
   const smooth = smoothAlongRidges(padded, pw, ux, uy, grown, cols, width, height);
