@@ -1,3 +1,4 @@
+import { createPrng } from '../../math/prng.js';
 import { CYLINDER_WORDS, DIRECTION_LEVELS, type Cylinders } from './cylinders.js';
 
 /**
@@ -30,16 +31,9 @@ const MAX_BUCKET_SHARE = 0.1;
 const DIRECTION_BITS = 6;
 export const MAX_HASHED_ID = 2 ** (31 - DIRECTION_BITS);
 
-/** Fixed pseudo-random permutations of the cylinder bits (mulberry32, a constant seed: every install agrees). */
+/** Fixed pseudo-random permutations of the cylinder bits (core/math's mulberry32, a constant seed: every install agrees). */
 function permutations(count: number): Uint8Array[] {
-  let state = 0x1dc0ffee;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next } = createPrng(0x1dc0ffee);
   return Array.from({ length: count }, () => {
     const p = Uint8Array.from({ length: CYLINDER_WORDS * 32 }, (_, i) => i);
     for (let i = p.length - 1; i > 0; i--) {
