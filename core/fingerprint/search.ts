@@ -97,48 +97,36 @@ export function firstStage(
   probe: FingerprintFeatures,
   probeCylinders: Cylinders,
   options: Pick<SearchOptions, 'candidates' | 'hashCandidates' | 'shortlist' | 'excludeMobile'>,
-  index?: GalleryIndex,
+  index: GalleryIndex,
 ): number[] {
   const extra = options.excludeMobile ? 1 : 0;
   const wanted = Math.max(options.shortlist, options.candidates) + extra;
   const ids = store.vectors.nearest(computeEmbedding(probe), wanted).map((h) => h.id);
-  if (!index || options.hashCandidates <= 0) return ids;
+  if (options.hashCandidates <= 0) return ids;
   return [...new Set([...ids, ...index.hashes.nearest(probeCylinders, options.hashCandidates + extra)])];
 }
 
 /**
  * 1:N search in three stages. (1) `firstStage`: the nearest global embeddings and the best of the minutia hash
- * index (cheap, coarse). (2) Each candidate's sealed minutia cylinders are opened and compared with the probe's
- * (about 40 us a candidate); the shortlist is the nearest quarter of `shortlist` by embedding, filled up with the
+ * index (cheap, coarse). (2) Each candidate's minutia cylinders, held decrypted by the engine's in-memory index, are
+ * compared with the probe's; the shortlist is the nearest quarter of `shortlist` by embedding, filled up with the
  * best by cylinders. (3) The 1:1 matcher re-scores those and the best `k` are returned with their estimated FMR.
  */
 export function searchGallery(
   store: EnrollmentStore,
   key: Buffer,
+  index: GalleryIndex,
   probe: FingerprintFeatures,
   options: SearchOptions,
   cache: FeatureCache = new FeatureCache(0),
-  index?: GalleryIndex,
 ): SearchCandidate[] {
   const probeCylinders = computeCylinders(probe);
-  const ids = firstStage(store, probe, probeCylinders, options, index);
   const ranked: { id: number; local: number }[] = [];
-  if (index) {
-    // The engine's in-memory index holds every enrollment of its model version (the others are not comparable).
-    for (const id of ids) {
-      const held = index.get(id);
-      if (!held || held.mobile === options.excludeMobile) continue;
-      ranked.push({ id, local: cylinderSimilarity(probeCylinders, held.cylinders) });
-    }
-  } else {
-    for (const row of store.indexRows(ids)) {
-      if (row.mobile === options.excludeMobile || row.modelVersion !== options.modelVersion) continue;
-      // Not yet reindexed: kept, behind every scored candidate, in vector order.
-      const local = row.cylinders
-        ? cylinderSimilarity(probeCylinders, openCylinders(row.cylinders, key, row.mobile))
-        : -1;
-      ranked.push({ id: row.id, local });
-    }
+  // The in-memory index holds every enrollment of the engine's model version (the others are not comparable).
+  for (const id of firstStage(store, probe, probeCylinders, options, index)) {
+    const held = index.get(id);
+    if (!held || held.mobile === options.excludeMobile) continue;
+    ranked.push({ id, local: cylinderSimilarity(probeCylinders, held.cylinders) });
   }
   // The nearest embeddings keep a quarter of the shortlist: on some probes the global vector ranks the finger
   // well while the cylinders do not (few minutiae in common, so the best local pairs are chance ones).

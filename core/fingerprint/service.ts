@@ -239,6 +239,7 @@ export class FingerprintService implements FingerprintEngine {
     const candidates = searchGallery(
       this.store,
       this.key,
+      this.index,
       probe,
       {
         k,
@@ -248,7 +249,6 @@ export class FingerprintService implements FingerprintEngine {
         modelVersion: this.modelVersion,
       },
       this.cache,
-      this.index,
     );
     return { candidates, threshold: this.threshold(), gallery_size: this.store.count() };
   }
@@ -330,6 +330,7 @@ export class FingerprintService implements FingerprintEngine {
     const [best] = searchGallery(
       this.store,
       this.key,
+      this.index,
       features,
       {
         k: 1,
@@ -340,7 +341,6 @@ export class FingerprintService implements FingerprintEngine {
         excludeMobile: mobile,
       },
       this.cache,
-      this.index,
     );
     return best && best.score >= scoreAtFmr(1 / settings.dedupOneInN) ? best : undefined;
   }
