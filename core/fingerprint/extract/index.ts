@@ -22,7 +22,8 @@ const RIDGE_MARGIN = 0.05;
 function meanMagnitude(values: Float32Array): number {
   let sum = 0;
   let n = 0;
-  for (const v of values) {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
     if (v === 0) continue;
     sum += Math.abs(v);
     n++;
@@ -59,7 +60,7 @@ export function extractFeatures(image: GrayImage, options?: { dpi?: number }): F
   const margin = RIDGE_MARGIN * meanMagnitude(enhanced);
   // Where the filter has almost no signal (gaps, flat smudges) call it valley rather than extend a ridge into it.
   for (let i = 0; i < skeleton.length; i++) skeleton[i] = enhanced[i]! < -margin ? 1 : 0;
-  const binary = Uint8Array.from(skeleton);
+  const binary = skeleton.slice();
   thin(skeleton, width, height);
   const blockOf = (x: number, y: number): number => ((y / BLOCK) | 0) * seg.cols + ((x / BLOCK) | 0);
   const raw = removeSpurious(

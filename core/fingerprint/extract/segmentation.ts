@@ -43,7 +43,7 @@ export function segment(image: FloatImage, energy: Float32Array): ForegroundMask
     // Contrast and gradient energy together: flat smudges have contrast but little ridge structure.
     score[b] = Math.sqrt(std * Math.sqrt(e[b]! / 9));
   }
-  const sorted = Float32Array.from(score).sort();
+  const sorted = score.slice().sort();
   const high = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
   const threshold = high * 0.35;
   let mask: Uint8Array = new Uint8Array(cols * rows);
