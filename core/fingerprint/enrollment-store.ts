@@ -54,6 +54,7 @@ export class EnrollmentStore {
   private readonly deleteRow;
   private readonly indexRowsByIds;
   private readonly setIndex;
+  private readonly indexRowsPage;
 
   constructor(private readonly db: Database) {
     this.vectors = new VectorStore(db);
@@ -71,6 +72,9 @@ export class EnrollmentStore {
     // One statement for a whole candidate list (thousands of ids): about 3x faster than a lookup per id.
     this.indexRowsByIds = db.prepare(
       'SELECT id, mobile, model_version AS modelVersion, cylinders FROM fingerprint_enrollments WHERE id IN (SELECT value FROM json_each(?))',
+    );
+    this.indexRowsPage = db.prepare(
+      'SELECT id, mobile, model_version AS modelVersion, cylinders FROM fingerprint_enrollments WHERE model_version = ? AND cylinders IS NOT NULL AND id > ? ORDER BY id LIMIT ?',
     );
     this.setIndex = db.prepare(
       'UPDATE fingerprint_enrollments SET cylinders = ?, embedding_version = ? WHERE id = ?',
@@ -104,13 +108,12 @@ export class EnrollmentStore {
     return rows;
   }
 
-  /** The second-stage view of every enrollment of a model version, by id (building the in-memory hash index). */
-  *allIndexRows(modelVersion: string): Generator<IndexRow> {
-    yield* this.db
-      .prepare(
-        'SELECT id, mobile, model_version AS modelVersion, cylinders FROM fingerprint_enrollments WHERE model_version = ? AND cylinders IS NOT NULL ORDER BY id',
-      )
-      .iterate(modelVersion) as Iterable<IndexRow>;
+  /**
+   * The second-stage view of up to `limit` enrollments of a model version with ids above `afterId`, by id (loading
+   * the in-memory index in chunks).
+   */
+  indexRowsAfter(modelVersion: string, afterId: number, limit: number): IndexRow[] {
+    return this.indexRowsPage.all(modelVersion, afterId, limit) as IndexRow[];
   }
 
   /** Enrollments indexed by another index version than `embeddingVersion` (or never given cylinders). */

@@ -8,7 +8,7 @@ import {
   type Cylinders,
 } from './index/cylinders.js';
 import { computeEmbedding } from './index/embedding.js';
-import type { GalleryIndex } from './index/gallery-index.js';
+import type { GalleryIndex, IndexedPrint } from './index/gallery-index.js';
 import { compareFeatures } from './match/index.js';
 import { decodeTemplate, openTemplate, sealTemplate } from './template/index.js';
 import type { FingerprintFeatures } from './types.js';
@@ -106,10 +106,32 @@ export function firstStage(
   return [...new Set([...ids, ...index.hashes.nearest(probeCylinders, options.hashCandidates + extra)])];
 }
 
+/** The cylinders of candidates the loading in-memory index does not hold yet, from their sealed copies. */
+function readPending(
+  store: EnrollmentStore,
+  key: Buffer,
+  index: GalleryIndex,
+  ids: number[],
+  options: Pick<SearchOptions, 'modelVersion'>,
+): Map<number, IndexedPrint> {
+  const pending = new Map<number, IndexedPrint>();
+  const missing = ids.filter((id) => !index.get(id));
+  if (missing.length === 0) return pending;
+  for (const row of store.indexRows(missing)) {
+    if (row.modelVersion !== options.modelVersion || !row.cylinders) continue;
+    try {
+      pending.set(row.id, { mobile: row.mobile, cylinders: openCylinders(row.cylinders, key, row.mobile) });
+    } catch {
+      // Another cylinder version: the engine's reindex rebuilds those when it starts.
+    }
+  }
+  return pending;
+}
+
 /**
  * 1:N search in three stages. (1) `firstStage`: the nearest global embeddings and the best of the minutia hash
- * index (cheap, coarse). (2) Each candidate's minutia cylinders, held decrypted by the engine's in-memory index, are
- * compared with the probe's; the shortlist is the nearest quarter of `shortlist` by embedding, filled up with the
+ * index (cheap, coarse). (2) Each candidate's minutia cylinders, held decrypted by the engine's in-memory index (or
+ * read from the database while that index is still loading after a start), are compared with the probe's; the shortlist is the nearest quarter of `shortlist` by embedding, filled up with the
  * best by cylinders. (3) The 1:1 matcher re-scores those and the best `k` are returned with their estimated FMR.
  */
 export function searchGallery(
@@ -121,10 +143,15 @@ export function searchGallery(
   cache: FeatureCache = new FeatureCache(0),
 ): SearchCandidate[] {
   const probeCylinders = computeCylinders(probe);
+  const ids = firstStage(store, probe, probeCylinders, options, index);
+  // Once loaded, the in-memory index holds every enrollment of the engine's model version (the others are not
+  // comparable). While it is still loading, the candidates it does not hold yet are read and opened here.
+  const pending = index.loaded
+    ? new Map<number, IndexedPrint>()
+    : readPending(store, key, index, ids, options);
   const ranked: { id: number; local: number }[] = [];
-  // The in-memory index holds every enrollment of the engine's model version (the others are not comparable).
-  for (const id of firstStage(store, probe, probeCylinders, options, index)) {
-    const held = index.get(id);
+  for (const id of ids) {
+    const held = index.get(id) ?? pending.get(id);
     if (!held || held.mobile === options.excludeMobile) continue;
     ranked.push({ id, local: cylinderSimilarity(probeCylinders, held.cylinders) });
   }

@@ -10,11 +10,14 @@ export interface IndexedPrint {
 /**
  * The in-memory side of the 1:N index, for enrollments of the engine's model version: each one's decrypted
  * minutia cylinders (the second stage compares them without a database read or a decryption per candidate) and
- * the minutia hash index built from them (the first stage). Filled from the sealed cylinders when the engine
- * starts and kept in step with every enrollment, re-enrollment and delete; never written anywhere.
+ * the minutia hash index built from them (the first stage). Filled from the sealed cylinders after the engine
+ * starts (in the background; `loaded` is false until then) and kept in step with every enrollment, re-enrollment
+ * and delete; never written anywhere.
  */
 export class GalleryIndex {
   readonly hashes = new MinutiaHashIndex();
+  /** False while the engine is still filling the index: enrollments not held yet must be read from the database. */
+  loaded = true;
   private readonly prints = new Map<number, IndexedPrint>();
 
   /** Enrollments held. */

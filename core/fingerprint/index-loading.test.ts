@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../storage/db.js';
+import { movedPrint } from '../testing/fingerprints.js';
+import { FingerprintService } from './service.js';
+import { syntheticFeatureRecord } from './synthetic/index.js';
+
+/** More enrollments than one load chunk (500), so the in-memory index fills over several event-loop turns. */
+const GALLERY = 1200;
+const mobile = (i: number): string => `+4479113${String(i).padStart(5, '0')}`;
+
+describe('FingerprintService start with an existing gallery', () => {
+  let dir: string;
+  let store: Store;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-load-'));
+    store = openStore(dir);
+    const writer = new FingerprintService({ db: store.db, dataDir: store.dataDir, pool: { size: 0 } });
+    for (let i = 0; i < GALLERY; i++)
+      writer.enrollFeatures(mobile(i), syntheticFeatureRecord(7000 + i), { skipDuplicateCheck: true });
+    await writer.close();
+  });
+
+  afterAll(() => {
+    store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves searches while the search index loads, and gives the same answers once loaded', async () => {
+    const service = new FingerprintService({ db: store.db, dataDir: store.dataDir, pool: { size: 0 } });
+    try {
+      // The constructor returns before the gallery is in memory.
+      expect(service.health()).toMatchObject({ search_index: 'loading' });
+      expect(service.health().indexed_in_memory).toBeLessThan(GALLERY);
+      const probe = movedPrint(syntheticFeatureRecord(7000 + 1100), 0.3, 12, -9);
+      const early = service.searchFeatures(probe, 3).candidates;
+      expect(early[0]?.mobile).toBe(mobile(1100));
+
+      // Changes made while loading are not undone by the load.
+      expect(service.deleteEnrollment(mobile(1150))).toBe(true);
+      service.enrollFeatures(mobile(1190), syntheticFeatureRecord(9999), { skipDuplicateCheck: true });
+
+      await service.indexLoaded();
+      expect(service.health()).toMatchObject({ search_index: 'ready', indexed_in_memory: GALLERY - 1 });
+      expect(service.searchFeatures(probe, 3).candidates).toEqual(early);
+      const gone = movedPrint(syntheticFeatureRecord(7000 + 1150), 0.3, 12, -9);
+      expect(service.searchFeatures(gone, 3).candidates.map((c) => c.mobile)).not.toContain(mobile(1150));
+      const replaced = movedPrint(syntheticFeatureRecord(9999), 0.3, 12, -9);
+      expect(service.searchFeatures(replaced, 1).candidates[0]?.mobile).toBe(mobile(1190));
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('stops loading when closed', async () => {
+    const service = new FingerprintService({ db: store.db, dataDir: store.dataDir, pool: { size: 0 } });
+    await service.close();
+    await service.indexLoaded();
+    expect(service.health().indexed_in_memory).toBeLessThan(GALLERY);
+  });
+});
