@@ -7,7 +7,7 @@
  * probes, on two worker threads, each probe only until an impostor reaches its genuine score (then it is no
  * exhaustive hit); the galleries are prefixes of one another, so the first index that beat a probe answers every
  * size.
- * Usage: npm run bench:fingerprint-search [-- --sizes 1000,10000,100000 --candidates 1500 --hash-candidates 1000
+ * Usage: npm run bench:fingerprint-search [-- --sizes 1000,10000,100000 --candidates 1000 --hash-candidates 1500
  *        --shortlist 60 --exhaustive-probes 40 --exhaustive-seconds 900]
  */
 import fs from 'node:fs';
@@ -33,9 +33,9 @@ const flag = (name: string, fallback: string): string => {
   return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
 };
 const sizes = flag('sizes', '1000,10000,100000').split(',').map(Number);
-const candidates = Number(flag('candidates', '1500'));
+const candidates = Number(flag('candidates', '1000'));
 const shortlist = Number(flag('shortlist', '60'));
-const hashCandidates = Number(flag('hash-candidates', '1000'));
+const hashCandidates = Number(flag('hash-candidates', '1500'));
 const exhaustiveProbeCount = Number(flag('exhaustive-probes', '40'));
 const exhaustiveSeconds = Number(flag('exhaustive-seconds', '900'));
 const DATA = '/work/shared/data/fingerprints';

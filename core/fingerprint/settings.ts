@@ -40,10 +40,11 @@ export const DEFAULT_FINGERPRINT_SETTINGS: FingerprintSettings = {
   minMinutiae: 10,
   oneInN: 10_000,
   dedupOneInN: 10_000,
-  // 100k gallery, 2-core machine at load 2.3-3 (docs/fingerprint-platform.md): 1500 vector + 1000 hash candidates
-  // and 60 matched gave p95 279 ms and rank-1 65.0% (vector 2500 alone: 62.5%); 2000 + 1000 p95 292 ms for 0.4 points.
-  candidates: 1500,
-  hashCandidates: 1000,
+  // 100k gallery, quiet 2-core machine, model fp-2026.11-6 (docs/fingerprint-platform.md): 1000 vector + 1500 hash
+  // candidates and 60 matched find the finger at rank 1 for 184 of the 193 probes scoring above the 1-in-a-million
+  // threshold, p95 266-280 ms; 1500 + 1000 found 182, p95 283 ms.
+  candidates: 1000,
+  hashCandidates: 1500,
   shortlist: 60,
 };
 
