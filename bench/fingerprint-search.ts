@@ -2,13 +2,13 @@
  * 1:N search benchmark: galleries of 1k, 10k and 100k templates. Real FVC impressions are planted (impression 1
  * of each finger enrolled, impressions 2-8 as probes) among synthetic feature records (rendering 100k images
  * would take hours). Prints search latency (p50/p95, extraction excluded), the share of probes whose finger is among
- * the first stage's candidates (vector and minutia hash index) and in the matcher's shortlist, the rank-1 rate, and how the rank-1 hits compare
+ * the first stage's candidates (vector, minutia hash and star-edge indexes) and in the matcher's shortlist, the rank-1 rate, and how the rank-1 hits compare
  * with an exhaustive 1:1 search. The exhaustive pass runs once, over the largest gallery, on a spread subset of
  * probes, on two worker threads, each probe only until an impostor reaches its genuine score (then it is no
  * exhaustive hit); the galleries are prefixes of one another, so the first index that beat a probe answers every
  * size.
  * Usage: npm run bench:fingerprint-search [-- --sizes 1000,10000,100000 --candidates 1000 --hash-candidates 1500
- *        --shortlist 60 --exhaustive-probes 40 --exhaustive-seconds 900]
+ *        --star-candidates 300 --shortlist 50 --exhaustive-probes 40 --exhaustive-seconds 900]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,8 +34,9 @@ const flag = (name: string, fallback: string): string => {
 };
 const sizes = flag('sizes', '1000,10000,100000').split(',').map(Number);
 const candidates = Number(flag('candidates', '1000'));
-const shortlist = Number(flag('shortlist', '60'));
+const shortlist = Number(flag('shortlist', '50'));
 const hashCandidates = Number(flag('hash-candidates', '1500'));
+const starCandidates = Number(flag('star-candidates', '300'));
 const exhaustiveProbeCount = Number(flag('exhaustive-probes', '40'));
 const exhaustiveSeconds = Number(flag('exhaustive-seconds', '900'));
 const DATA = '/work/shared/data/fingerprints';
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const { fingers, source } = await plantedFingers();
   console.log(
-    `Planted: ${fingers.length} fingers from ${source}; probes: impressions 2-8 (${fingers.length * 7}). Candidates ${candidates} + ${hashCandidates} hashed, shortlist ${shortlist}.`,
+    `Planted: ${fingers.length} fingers from ${source}; probes: impressions 2-8 (${fingers.length * 7}). Candidates ${candidates} + ${hashCandidates} hashed + ${starCandidates} by star edges, shortlist ${shortlist}.`,
   );
   console.log(
     `Feature extraction of the planted prints: ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -137,6 +138,7 @@ async function main(): Promise<void> {
   settings.set('fingerprint.searchCandidates', candidates);
   settings.set('fingerprint.searchShortlist', shortlist);
   settings.set('fingerprint.searchHashCandidates', hashCandidates);
+  settings.set('fingerprint.searchStarCandidates', starCandidates);
   // The benchmark measures search: every planted finger is enrolled, whatever the enrollment quality policy.
   settings.set('fingerprint.qualityFloor', 0);
   settings.set('fingerprint.minMinutiae', 1);

@@ -8,6 +8,7 @@ import {
   type Cylinders,
 } from './index/cylinders.js';
 import { computeEmbedding } from './index/embedding.js';
+import { starProbe } from './index/star-edges.js';
 import type { GalleryIndex, IndexedPrint } from './index/gallery-index.js';
 import { compareFeatures } from './match/index.js';
 import { decodeTemplate, openTemplate, sealTemplate } from './template/index.js';
@@ -29,6 +30,8 @@ export interface SearchOptions {
   candidates: number;
   /** Hash-index candidates (index/minutia-hashes.ts) added to the vector index's for the second stage. */
   hashCandidates: number;
+  /** Star-edge index candidates (index/star-edges.ts) added to the others for the second stage. */
+  starCandidates: number;
   /** Best second-stage candidates re-ranked by the matcher (third stage). */
   shortlist: number;
   /** Only templates of this model version are comparable. */
@@ -88,22 +91,30 @@ export class FeatureCache {
 
 /**
  * First stage: the enrollment ids a probe's second stage looks at, the `candidates` nearest global embeddings
- * (sharded vec0 KNN) first, then the `hashCandidates` best of the minutia hash index not among them. The two
- * miss different probes: the embedding loses partial prints whose histogram is dominated by the part the
- * enrollment does not show, the hashes lose prints with few close cylinders.
+ * (sharded vec0 KNN) first, then the `hashCandidates` best of the minutia hash index and the `starCandidates` best
+ * of the star-edge index not among them. They miss different probes: the embedding loses partial prints whose
+ * histogram is dominated by the part the enrollment does not show, the hashes lose prints with few close
+ * cylinders, and the star edges find some of both (single edges between true minutiae survive where whole
+ * neighbourhoods change).
  */
 export function firstStage(
   store: EnrollmentStore,
   probe: FingerprintFeatures,
   probeCylinders: Cylinders,
-  options: Pick<SearchOptions, 'candidates' | 'hashCandidates' | 'shortlist' | 'excludeMobile'>,
+  options: Pick<
+    SearchOptions,
+    'candidates' | 'hashCandidates' | 'starCandidates' | 'shortlist' | 'excludeMobile'
+  >,
   index: GalleryIndex,
 ): number[] {
   const extra = options.excludeMobile ? 1 : 0;
   const wanted = Math.max(options.shortlist, options.candidates) + extra;
   const ids = store.vectors.nearest(computeEmbedding(probe), wanted).map((h) => h.id);
-  if (options.hashCandidates <= 0) return ids;
-  return [...new Set([...ids, ...index.hashes.nearest(probeCylinders, options.hashCandidates + extra)])];
+  const hashed =
+    options.hashCandidates > 0 ? index.hashes.nearest(probeCylinders, options.hashCandidates + extra) : [];
+  const starred =
+    options.starCandidates > 0 ? index.stars.nearest(starProbe(probe), options.starCandidates + extra) : [];
+  return [...new Set([...ids, ...hashed, ...starred])];
 }
 
 /** The cylinders of candidates the loading in-memory index does not hold yet, from their sealed copies. */
@@ -130,7 +141,7 @@ function readPending(
 
 /**
  * 1:N search in three stages. (1) `firstStage`: the nearest global embeddings and the best of the minutia hash
- * index (cheap, coarse). (2) Each candidate's minutia cylinders, held decrypted by the engine's in-memory index (or
+ * and star-edge indexes (cheap, coarse). (2) Each candidate's minutia cylinders, held decrypted by the engine's in-memory index (or
  * read from the database while that index is still loading after a start), are compared with the probe's; the shortlist is the nearest quarter of `shortlist` by embedding, filled up with the
  * best by cylinders. (3) The 1:1 matcher re-scores those and the best `k` are returned with their estimated FMR.
  */

@@ -7,6 +7,7 @@ import { openStore, type Store } from '../storage/db.js';
 import { SettingsStore } from '../storage/settings.js';
 import { movedPrint } from '../testing/fingerprints.js';
 import { FingerprintService } from './service.js';
+import { DEFAULT_FINGERPRINT_SETTINGS } from './settings.js';
 import { syntheticFeatureRecord, syntheticUpload } from './synthetic/index.js';
 
 const ALICE = '+447911123456';
@@ -121,7 +122,7 @@ describe('FingerprintService', () => {
     expect(result.candidates[0]!.score).toBeGreaterThan(result.candidates[1]?.score ?? 0);
   });
 
-  it('hands the cylinders the vector index candidates and the minutia hash index candidates', () => {
+  it('hands the cylinders the candidates of the vector, minutia hash and star-edge indexes', () => {
     const numbers = Array.from({ length: 30 }, (_, i) => `+4479112350${String(i).padStart(2, '0')}`);
     numbers.forEach((mobile, i) =>
       service.enrollFeatures(mobile, syntheticFeatureRecord(500 + i), { skipDuplicateCheck: true }),
@@ -142,12 +143,19 @@ describe('FingerprintService', () => {
       const both = service.firstStageCandidates(probe);
       expect(both.length).toBeGreaterThan(4);
       expect(both).toContain(id17);
+      // Each of the other two indexes alone hands on the finger the vector index misses.
+      settings.set('fingerprint.searchStarCandidates', 0);
+      expect(service.firstStageCandidates(probe)).toContain(id17);
       settings.set('fingerprint.searchHashCandidates', 0);
       expect(service.firstStageCandidates(probe)).toEqual(both.slice(0, 4));
+      settings.set('fingerprint.searchStarCandidates', 3);
+      expect(service.firstStageCandidates(probe)).toContain(id17);
     } finally {
-      settings.set('fingerprint.searchCandidates', 2500);
-      settings.set('fingerprint.searchShortlist', 60);
-      settings.set('fingerprint.searchHashCandidates', 1000);
+      const d = DEFAULT_FINGERPRINT_SETTINGS;
+      settings.set('fingerprint.searchCandidates', d.candidates);
+      settings.set('fingerprint.searchShortlist', d.shortlist);
+      settings.set('fingerprint.searchHashCandidates', d.hashCandidates);
+      settings.set('fingerprint.searchStarCandidates', d.starCandidates);
       for (const mobile of numbers) service.deleteEnrollment(mobile);
     }
   });

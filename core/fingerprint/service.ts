@@ -20,7 +20,7 @@ import {
   searchGallery,
   type SearchCandidate,
 } from './search.js';
-import { readFingerprintSettings } from './settings.js';
+import { readFingerprintSettings, type FingerprintSettings } from './settings.js';
 import { encodeTemplate, loadOrCreateTemplateKey, sealTemplate } from './template/index.js';
 import type { FingerprintFeatures } from './types.js';
 import { ExtractionPool, type ExtractionPoolOptions } from './worker/pool.js';
@@ -119,6 +119,8 @@ export class FingerprintService implements FingerprintEngine {
       for (;;) {
         const rows = this.store.indexRowsAfter(this.modelVersion, after, INDEX_LOAD_CHUNK);
         for (const row of rows) {
+          // Held already (reindexed or enrolled since the start): that entry is current.
+          if (this.index.get(row.id)) continue;
           const cylinders = this.storedCylinders(row);
           if (cylinders) this.index.put(row.id, row.mobile, cylinders);
         }
@@ -275,6 +277,7 @@ export class FingerprintService implements FingerprintEngine {
         k,
         candidates: settings.candidates,
         hashCandidates: settings.hashCandidates,
+        starCandidates: settings.starCandidates,
         shortlist: Math.max(k, settings.shortlist),
         modelVersion: this.modelVersion,
       },
@@ -357,7 +360,10 @@ export class FingerprintService implements FingerprintEngine {
   private findDuplicate(
     mobile: string,
     features: FingerprintFeatures,
-    settings: { dedupOneInN: number; candidates: number; hashCandidates: number; shortlist: number },
+    settings: Pick<
+      FingerprintSettings,
+      'dedupOneInN' | 'candidates' | 'hashCandidates' | 'starCandidates' | 'shortlist'
+    >,
   ): SearchCandidate | undefined {
     const [best] = searchGallery(
       this.store,
@@ -368,6 +374,7 @@ export class FingerprintService implements FingerprintEngine {
         k: 1,
         candidates: settings.candidates,
         hashCandidates: settings.hashCandidates,
+        starCandidates: settings.starCandidates,
         shortlist: settings.shortlist,
         modelVersion: this.modelVersion,
         excludeMobile: mobile,

@@ -25,6 +25,11 @@ export interface FingerprintSettings {
    * ranking (0 turns the hash index's stage off).
    */
   hashCandidates: number;
+  /**
+   * `fingerprint.searchStarCandidates`: star-edge index candidates (index/star-edges.ts) added to the others for the
+   * cylinder ranking (0 turns that index's stage off).
+   */
+  starCandidates: number;
   /** `fingerprint.searchShortlist`: best cylinder-ranked candidates re-ranked by the matcher in a 1:N search. */
   shortlist: number;
 }
@@ -40,12 +45,14 @@ export const DEFAULT_FINGERPRINT_SETTINGS: FingerprintSettings = {
   minMinutiae: 10,
   oneInN: 10_000,
   dedupOneInN: 10_000,
-  // 100k gallery, quiet 2-core machine, model fp-2026.11-6 (docs/fingerprint-platform.md): 1000 vector + 1500 hash
-  // candidates and 60 matched find the finger at rank 1 for 184 of the 193 probes scoring above the 1-in-a-million
-  // threshold, p95 266-280 ms; 1500 + 1000 found 182, p95 283 ms.
+  // 100k gallery, quiet 2-core machine, model fp-2026.11-6 (docs/fingerprint-platform.md): with the star-edge index,
+  // 1000 vector + 1500 hash + 300 star candidates and 50 matched find the finger at rank 1 for 189 of the 193 probes
+  // scoring above the 1-in-a-million threshold, p95 277 ms (without it: 184, p95 266-280 ms; with 60 matched:
+  // 189 at p95 313 ms).
   candidates: 1000,
   hashCandidates: 1500,
-  shortlist: 60,
+  starCandidates: 300,
+  shortlist: 50,
 };
 
 function positive(value: unknown, fallback: number): number {
@@ -83,6 +90,12 @@ export function readFingerprintSettings(settings: SettingsStore | undefined): Fi
       nonNegative(
         settings.get<unknown>('fingerprint.searchHashCandidates', d.hashCandidates),
         d.hashCandidates,
+      ),
+    ),
+    starCandidates: Math.round(
+      nonNegative(
+        settings.get<unknown>('fingerprint.searchStarCandidates', d.starCandidates),
+        d.starCandidates,
       ),
     ),
     shortlist: Math.round(

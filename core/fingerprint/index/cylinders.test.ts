@@ -17,6 +17,11 @@ describe('minutia cylinders', () => {
     const back = decodeCylinders(encodeCylinders(c));
     expect(Array.from(back.bits)).toEqual(Array.from(c.bits));
     expect(Array.from(back.counts)).toEqual(Array.from(c.counts));
+    expect(Array.from(back.directions)).toEqual(Array.from(c.directions));
+    expect(c.stars.keys.length).toBeGreaterThan(c.n);
+    expect(Array.from(back.stars.keys)).toEqual(Array.from(c.stars.keys));
+    expect(Array.from(back.stars.directions)).toEqual(Array.from(c.stars.directions));
+    expect(() => decodeCylinders(encodeCylinders(c).subarray(0, 40))).toThrow(/version or the wrong length/);
   });
 
   it('hardly change when the finger is turned and moved', () => {

@@ -1,5 +1,6 @@
 import { wrapAngle } from '../match/geometry.js';
 import type { FingerprintFeatures } from '../types.js';
+import { computeStarEdges, type StarEdges } from './star-edges.js';
 
 /**
  * Binary local descriptors for the 1:N second stage: one Minutia-Cylinder-Code-like cylinder per minutia. In the
@@ -10,8 +11,11 @@ import type { FingerprintFeatures } from '../types.js';
  * cylinders of the minutiae it still shows, so two impressions of a finger share many close cylinders.
  */
 
-/** Version of the descriptors below; stored descriptors of another version are rebuilt. 2: directions kept. */
-export const CYLINDER_VERSION = 2;
+/**
+ * Version of the descriptors below; stored descriptors of another version are rebuilt. 2: directions kept. 3: the
+ * print's star edges stored with them.
+ */
+export const CYLINDER_VERSION = 3;
 /** Levels of a cylinder's quantised minutia direction (6 bits): the 1:N hash index votes on rotations with them. */
 export const DIRECTION_LEVELS = 64;
 const RADIUS = 80;
@@ -39,6 +43,8 @@ export interface Cylinders {
   bits: Uint32Array;
   counts: Uint16Array;
   directions: Uint8Array;
+  /** The print's neighbour-star edges (star-edges.ts), stored and indexed with the cylinders. */
+  stars: StarEdges;
 }
 
 /** Set bits of a 32-bit word. */
@@ -51,6 +57,7 @@ function popcount(word: number): number {
 function fromBits(
   bits: Uint32Array,
   directions: Uint8Array,
+  stars: StarEdges,
   counts = new Uint16Array(bits.length / CYLINDER_WORDS),
 ): Cylinders {
   const n = bits.length / CYLINDER_WORDS;
@@ -60,7 +67,7 @@ function fromBits(
     for (let w = 0; w < CYLINDER_WORDS; w++) total += popcount(bits[c * CYLINDER_WORDS + w]!);
     counts[c] = total;
   }
-  return { n, bits, counts, directions };
+  return { n, bits, counts, directions, stars };
 }
 
 /** The cylinders of a minutiae set (works on minutiae alone, e.g. ISO-imported templates). */
@@ -114,38 +121,55 @@ export function computeCylinders(features: FingerprintFeatures): Cylinders {
     words.push(...cylinder);
     directions.push(Math.round(((dir[i]! + TWO_PI) / TWO_PI) * DIRECTION_LEVELS) % DIRECTION_LEVELS);
   }
-  return fromBits(Uint32Array.from(words), Uint8Array.from(directions));
+  return fromBits(Uint32Array.from(words), Uint8Array.from(directions), computeStarEdges(features));
 }
 
 /**
- * Bytes of the cylinders, for storage: the version byte, the bits (the host's word order: little-endian on every
- * supported platform), then one direction byte per cylinder.
+ * Bytes of the cylinders, for storage: the version byte, the cylinder count and the star-edge count (2 bytes each,
+ * little-endian), the bits (the host's word order: little-endian on every supported platform), one direction byte
+ * per cylinder, then the star edges' keys (2 bytes each) and directions (1 byte each).
  */
 export function encodeCylinders(cylinders: Cylinders): Uint8Array {
   const bitBytes = cylinders.bits.byteLength;
-  const out = new Uint8Array(1 + bitBytes + cylinders.n);
+  const m = cylinders.stars.keys.length;
+  const out = new Uint8Array(5 + bitBytes + cylinders.n + 3 * m);
+  const view = new DataView(out.buffer);
   out[0] = CYLINDER_VERSION;
-  out.set(new Uint8Array(cylinders.bits.buffer, cylinders.bits.byteOffset, bitBytes), 1);
-  out.set(cylinders.directions, 1 + bitBytes);
+  view.setUint16(1, cylinders.n, true);
+  view.setUint16(3, m, true);
+  out.set(new Uint8Array(cylinders.bits.buffer, cylinders.bits.byteOffset, bitBytes), 5);
+  out.set(cylinders.directions, 5 + bitBytes);
+  const keysAt = 5 + bitBytes + cylinders.n;
+  cylinders.stars.keys.forEach((key, e) => {
+    view.setUint16(keysAt + 2 * e, key, true);
+  });
+  out.set(cylinders.stars.directions, keysAt + 2 * m);
   return out;
 }
 
 /** Cylinders from their stored bytes (of this CYLINDER_VERSION: older ones are rebuilt when the engine starts). */
 export function decodeCylinders(bytes: Uint8Array): Cylinders {
-  const perCylinder = CYLINDER_WORDS * 4 + 1;
-  if (bytes[0] !== CYLINDER_VERSION || (bytes.length - 1) % perCylinder !== 0)
-    throw new Error('Cylinder bytes have another version or the wrong length');
-  const n = (bytes.length - 1) / perCylinder;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const n = bytes.length >= 5 ? view.getUint16(1, true) : 0;
+  const m = bytes.length >= 5 ? view.getUint16(3, true) : 0;
   const bitBytes = n * CYLINDER_WORDS * 4;
+  if (bytes[0] !== CYLINDER_VERSION || bytes.length !== 5 + bitBytes + n + 3 * m)
+    throw new Error('Cylinder bytes have another version or the wrong length');
   // One fresh, aligned buffer for bits, counts and directions: the engine holds a gallery of these in memory, and
   // views into the decrypted bytes would keep whole (pooled) buffers alive.
   const arena = new ArrayBuffer(bitBytes + 3 * n);
-  new Uint8Array(arena, 0, bitBytes).set(bytes.subarray(1, 1 + bitBytes));
+  new Uint8Array(arena, 0, bitBytes).set(bytes.subarray(5, 5 + bitBytes));
   const directions = new Uint8Array(arena, bitBytes + 2 * n, n);
-  directions.set(bytes.subarray(1 + bitBytes));
+  directions.set(bytes.subarray(5 + bitBytes, 5 + bitBytes + n));
+  const keysAt = 5 + bitBytes + n;
+  const stars = {
+    keys: Uint16Array.from({ length: m }, (_, e) => view.getUint16(keysAt + 2 * e, true)),
+    directions: bytes.slice(keysAt + 2 * m, keysAt + 3 * m),
+  };
   return fromBits(
     new Uint32Array(arena, 0, n * CYLINDER_WORDS),
     directions,
+    stars,
     new Uint16Array(arena, bitBytes, n),
   );
 }
@@ -175,6 +199,7 @@ export function cylinderSimilarity(probe: Cylinders, other: Cylinders): number {
       a7 = a[ia + 7]!;
     let top = 0;
     for (let j = 0, jb = 0; j < other.n; j++, jb += CYLINDER_WORDS) {
+      const cb = counts[j]!;
       const differ =
         popcount(a0 ^ b[jb]!) +
         popcount(a1 ^ b[jb + 1]!) +
@@ -184,7 +209,7 @@ export function cylinderSimilarity(probe: Cylinders, other: Cylinders): number {
         popcount(a5 ^ b[jb + 5]!) +
         popcount(a6 ^ b[jb + 6]!) +
         popcount(a7 ^ b[jb + 7]!);
-      const total = ca + counts[j]!;
+      const total = ca + cb;
       const sim = total > 0 ? 1 - differ / total : 0;
       if (sim > top) top = sim;
     }

@@ -4,9 +4,9 @@ import type { FingerprintFeatures } from '../types.js';
 /**
  * Version of the search index entries of an enrollment: this embedding and the cylinders (cylinders.ts). Entries
  * of another version are rebuilt from the template when the engine starts. 2: cylinders added. 3: cylinders keep
- * their minutia directions (the hash index votes on rotations).
+ * their minutia directions (the hash index votes on rotations). 4: the cylinders carry the star edges.
  */
-export const EMBEDDING_VERSION = 3;
+export const EMBEDDING_VERSION = 4;
 
 /** Nearest neighbours per minutia that form a local pair. */
 const NEIGHBOURS = 12;

@@ -1,5 +1,6 @@
 import type { Cylinders } from './cylinders.js';
 import { MinutiaHashIndex } from './minutia-hashes.js';
+import { StarEdgeIndex } from './star-edges.js';
 
 /** What the search keeps in memory of one enrollment. */
 export interface IndexedPrint {
@@ -16,6 +17,7 @@ export interface IndexedPrint {
  */
 export class GalleryIndex {
   readonly hashes = new MinutiaHashIndex();
+  readonly stars = new StarEdgeIndex();
   /** False while the engine is still filling the index: enrollments not held yet must be read from the database. */
   loaded = true;
   private readonly prints = new Map<number, IndexedPrint>();
@@ -29,6 +31,7 @@ export class GalleryIndex {
   put(id: number, mobile: string, cylinders: Cylinders): void {
     this.delete(id);
     this.hashes.add(id, cylinders);
+    this.stars.add(id, cylinders.stars);
     this.prints.set(id, { mobile, cylinders });
   }
 
@@ -37,6 +40,7 @@ export class GalleryIndex {
     const held = this.prints.get(id);
     if (!held) return;
     this.hashes.remove(id, held.cylinders);
+    this.stars.remove(id, held.cylinders.stars);
     this.prints.delete(id);
   }
 
@@ -48,11 +52,13 @@ export class GalleryIndex {
   /** Give back spare memory after a bulk load. */
   compact(): void {
     this.hashes.compact();
+    this.stars.compact();
   }
 
   /** Forget everything. */
   clear(): void {
     this.hashes.clear();
+    this.stars.clear();
     this.prints.clear();
   }
 }

@@ -1,4 +1,5 @@
 import { createPrng } from '../../math/prng.js';
+import { bestByRotation } from './rotation-votes.js';
 import { CYLINDER_WORDS, DIRECTION_LEVELS, type Cylinders } from './cylinders.js';
 
 /**
@@ -201,25 +202,7 @@ export class MinutiaHashIndex {
         }
       }
     }
-    const ids = new Int32Array(this.members.size);
-    const scores = new Float32Array(this.members.size);
-    let voted = 0;
-    for (const id of this.members) {
-      let best = 0;
-      const base = id * ROTATION_BINS;
-      for (let b = 0; b < ROTATION_BINS; b++) if (votes[base + b]! > best) best = votes[base + b]!;
-      if (best <= 0) continue;
-      ids[voted] = id;
-      scores[voted++] = best;
-    }
-    // The count-th best score (a typed-array sort of the scores), then only what reaches it is ordered.
-    const want = Math.max(0, Math.min(count, voted));
-    if (want === 0) return [];
-    const floor = scores.slice(0, voted).sort()[voted - want]!;
-    const kept: { id: number; score: number }[] = [];
-    for (let i = 0; i < voted; i++) if (scores[i]! >= floor) kept.push({ id: ids[i]!, score: scores[i]! });
-    kept.sort((a, b) => b.score - a.score || a.id - b.id);
-    return kept.slice(0, want).map((k) => k.id);
+    return bestByRotation(votes, this.members, ROTATION_BINS, count);
   }
 
   private forEachPosting(
