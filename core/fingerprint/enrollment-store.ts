@@ -55,6 +55,7 @@ export class EnrollmentStore {
   private readonly indexRowsByIds;
   private readonly setIndex;
   private readonly indexRowsPage;
+  private readonly unindexedPage;
 
   constructor(private readonly db: Database) {
     this.vectors = new VectorStore(db);
@@ -75,6 +76,9 @@ export class EnrollmentStore {
     );
     this.indexRowsPage = db.prepare(
       'SELECT id, mobile, model_version AS modelVersion, cylinders FROM fingerprint_enrollments WHERE model_version = ? AND cylinders IS NOT NULL AND id > ? ORDER BY id LIMIT ?',
+    );
+    this.unindexedPage = db.prepare(
+      `SELECT ${COLUMNS} FROM fingerprint_enrollments WHERE (embedding_version <> ? OR cylinders IS NULL) AND id > ? ORDER BY id LIMIT ?`,
     );
     this.setIndex = db.prepare(
       'UPDATE fingerprint_enrollments SET cylinders = ?, embedding_version = ? WHERE id = ?',
@@ -116,13 +120,12 @@ export class EnrollmentStore {
     return this.indexRowsPage.all(modelVersion, afterId, limit) as IndexRow[];
   }
 
-  /** Enrollments indexed by another index version than `embeddingVersion` (or never given cylinders). */
-  listUnindexed(embeddingVersion: number): EnrollmentRow[] {
-    return this.db
-      .prepare(
-        `SELECT ${COLUMNS} FROM fingerprint_enrollments WHERE embedding_version <> ? OR cylinders IS NULL ORDER BY id`,
-      )
-      .all(embeddingVersion) as EnrollmentRow[];
+  /**
+   * Up to `limit` enrollments with ids above `afterId` indexed by another index version than `embeddingVersion` (or
+   * never given cylinders), by id.
+   */
+  listUnindexed(embeddingVersion: number, afterId = 0, limit = -1): EnrollmentRow[] {
+    return this.unindexedPage.all(embeddingVersion, afterId, limit) as EnrollmentRow[];
   }
 
   /** Replace the index entries (vector and cylinders) of enrollment `id`, in one transaction. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../storage/db.js';
 import { movedPrint } from '../testing/fingerprints.js';
 import { FingerprintService } from './service.js';
+import { EMBEDDING_VERSION } from './index/embedding.js';
 import { syntheticFeatureRecord } from './synthetic/index.js';
 
 /** More enrollments than one load chunk (500), so the in-memory index fills over several event-loop turns. */
@@ -50,6 +51,33 @@ describe('FingerprintService start with an existing gallery', () => {
       expect(service.searchFeatures(gone, 3).candidates.map((c) => c.mobile)).not.toContain(mobile(1150));
       const replaced = movedPrint(syntheticFeatureRecord(9999), 0.3, 12, -9);
       expect(service.searchFeatures(replaced, 1).candidates[0]?.mobile).toBe(mobile(1190));
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('rebuilds entries of an older index version in the background, searching meanwhile', async () => {
+    // As after an upgrade that changed the index version: no usable cylinders yet.
+    store.db.prepare('UPDATE fingerprint_enrollments SET cylinders = NULL, embedding_version = 1').run();
+    const count = (sql: string): number => (store.db.prepare(sql).get() as { n: number }).n;
+    const service = new FingerprintService({ db: store.db, dataDir: store.dataDir, pool: { size: 0 } });
+    try {
+      expect(service.health()).toMatchObject({ search_index: 'loading' });
+      expect(
+        count('SELECT COUNT(*) AS n FROM fingerprint_enrollments WHERE cylinders IS NULL'),
+      ).toBeGreaterThan(0);
+      // A print not rebuilt yet is still found (its cylinders made from the template on the spot).
+      const probe = movedPrint(syntheticFeatureRecord(7000 + 1000), 0.3, 12, -9);
+      expect(service.searchFeatures(probe, 1).candidates[0]?.mobile).toBe(mobile(1000));
+      await service.indexLoaded();
+      expect(service.health()).toMatchObject({ search_index: 'ready' });
+      expect(count('SELECT COUNT(*) AS n FROM fingerprint_enrollments WHERE cylinders IS NULL')).toBe(0);
+      expect(
+        count(
+          `SELECT COUNT(*) AS n FROM fingerprint_enrollments WHERE embedding_version <> ${EMBEDDING_VERSION}`,
+        ),
+      ).toBe(0);
+      expect(service.searchFeatures(probe, 1).candidates[0]?.mobile).toBe(mobile(1000));
     } finally {
       await service.close();
     }

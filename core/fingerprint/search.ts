@@ -128,12 +128,22 @@ function readPending(
   const pending = new Map<number, IndexedPrint>();
   const missing = ids.filter((id) => !index.get(id));
   if (missing.length === 0) return pending;
+  const stale: number[] = [];
   for (const row of store.indexRows(missing)) {
-    if (row.modelVersion !== options.modelVersion || !row.cylinders) continue;
+    if (row.modelVersion !== options.modelVersion) continue;
     try {
+      if (!row.cylinders) throw new Error('No cylinders yet');
       pending.set(row.id, { mobile: row.mobile, cylinders: openCylinders(row.cylinders, key, row.mobile) });
     } catch {
-      // Another cylinder version: the engine's reindex rebuilds those when it starts.
+      // Not rebuilt yet after an index-version change: from the template (slower, only until the engine's pass).
+      stale.push(row.id);
+    }
+  }
+  for (const row of store.getMany(stale)) {
+    try {
+      pending.set(row.id, { mobile: row.mobile, cylinders: computeCylinders(openStoredFeatures(row, key)) });
+    } catch {
+      // An unreadable template cannot be compared; the engine's pass reports it.
     }
   }
   return pending;
