@@ -14,6 +14,9 @@ import { compareFeatures } from './match/index.js';
 import { decodeTemplate, openTemplate, sealTemplate } from './template/index.js';
 import type { FingerprintFeatures } from './types.js';
 
+/** Probe cylinders up to which a search looks at all its configured candidates (see firstStage). */
+const TYPICAL_CYLINDERS = 45;
+
 /** One 1:N candidate, best first. */
 export interface SearchCandidate {
   id: number;
@@ -108,12 +111,20 @@ export function firstStage(
   index: GalleryIndex,
 ): number[] {
   const extra = options.excludeMobile ? 1 : 0;
-  const wanted = Math.max(options.shortlist, options.candidates) + extra;
+  // The second stage costs in proportion to the probe's cylinders times the candidates: a print with many minutiae
+  // gets proportionally fewer candidates, so its search costs no more than a typical one's.
+  const share = Math.min(1, TYPICAL_CYLINDERS / Math.max(1, probeCylinders.n));
+  const count = (n: number): number => (n > 0 ? Math.ceil(n * share) + extra : 0);
+  const wanted = Math.max(options.shortlist + extra, count(options.candidates));
   const ids = store.vectors.nearest(computeEmbedding(probe), wanted).map((h) => h.id);
   const hashed =
-    options.hashCandidates > 0 ? index.hashes.nearest(probeCylinders, options.hashCandidates + extra) : [];
+    count(options.hashCandidates) > 0
+      ? index.hashes.nearest(probeCylinders, count(options.hashCandidates))
+      : [];
   const starred =
-    options.starCandidates > 0 ? index.stars.nearest(starProbe(probe), options.starCandidates + extra) : [];
+    count(options.starCandidates) > 0
+      ? index.stars.nearest(starProbe(probe), count(options.starCandidates))
+      : [];
   return [...new Set([...ids, ...hashed, ...starred])];
 }
 

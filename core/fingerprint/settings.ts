@@ -46,9 +46,9 @@ export const DEFAULT_FINGERPRINT_SETTINGS: FingerprintSettings = {
   oneInN: 10_000,
   dedupOneInN: 10_000,
   // 100k gallery, quiet 2-core machine, model fp-2026.11-6 (docs/fingerprint-platform.md): with the star-edge index,
-  // 1000 vector + 1500 hash + 300 star candidates and 50 matched find the finger at rank 1 for 189 of the 193 probes
-  // scoring above the 1-in-a-million threshold, p95 277 ms (without it: 184, p95 266-280 ms; with 60 matched:
-  // 189 at p95 313 ms).
+  // 1000 vector + 1500 hash + 300 star candidates (fewer for probes of over 45 cylinders) and 50 matched find the
+  // finger at rank 1 for 189 of the 193 probes scoring above the 1-in-a-million threshold, p95 265 ms (without the
+  // star edges: 184, p95 266-280 ms).
   candidates: 1000,
   hashCandidates: 1500,
   starCandidates: 300,
