@@ -1,5 +1,6 @@
 import { wrapAngle } from '../match/geometry.js';
 import type { FingerprintFeatures } from '../types.js';
+import { POSTING_DIRECTION_LEVELS } from './rotation-votes.js';
 import { computeStarEdges, type StarEdges } from './star-edges.js';
 
 /**
@@ -17,7 +18,7 @@ import { computeStarEdges, type StarEdges } from './star-edges.js';
  */
 export const CYLINDER_VERSION = 3;
 /** Levels of a cylinder's quantised minutia direction (6 bits): the 1:N hash index votes on rotations with them. */
-export const DIRECTION_LEVELS = 64;
+export const DIRECTION_LEVELS = POSTING_DIRECTION_LEVELS;
 const RADIUS = 80;
 const CELLS = 8;
 const DIRECTION_BINS = 4;

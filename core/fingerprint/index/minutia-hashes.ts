@@ -1,5 +1,14 @@
 import { createPrng } from '../../math/prng.js';
-import { bestByRotation } from './rotation-votes.js';
+import {
+  addPosting,
+  bestByRotation,
+  castVotes,
+  compactBuckets,
+  posting,
+  removePosting,
+  RotationVotes,
+  type Bucket,
+} from './rotation-votes.js';
 import { CYLINDER_WORDS, DIRECTION_LEVELS, type Cylinders } from './cylinders.js';
 
 /**
@@ -20,17 +29,12 @@ export const HASH_TABLES = 8;
 /** MinHash values per band: 2 x 8 bits = a 16-bit bucket key. */
 const BAND = 2;
 const BUCKETS = 1 << (8 * BAND);
-/** Relative-rotation bins an enrollment's votes are spread over. */
-const ROTATION_BINS = 16;
 /**
  * Buckets holding more postings than this share of the gallery are skipped when voting (stop words: at 100k the
  * biggest hold 100-200k postings). Skipping those above 10% (votes of weight < 2.3) cut a query from 36 to 23 ms
  * for 1.5 points of first-stage recall; 5% cut it to 15 ms for 3 points.
  */
 const MAX_BUCKET_SHARE = 0.1;
-/** A posting packs the enrollment id and the minutia direction: ids stay below 2^25. */
-const DIRECTION_BITS = 6;
-export const MAX_HASHED_ID = 2 ** (31 - DIRECTION_BITS);
 
 /** Fixed pseudo-random permutations of the cylinder bits (core/math's mulberry32, a constant seed: every install agrees). */
 function permutations(count: number): Uint8Array[] {
@@ -91,12 +95,6 @@ export function cylinderHashes(cylinders: Cylinders): Int32Array {
   return keys;
 }
 
-/** One bucket's postings (enrollment id << DIRECTION_BITS | direction), grown by doubling. */
-interface Bucket {
-  postings: Int32Array;
-  size: number;
-}
-
 /**
  * In-memory inverted index from bucket keys to enrollments. It holds derived data only (bucket keys of a few
  * bits, ids and 6-bit minutia directions; no cylinder, template or image) and is rebuilt from the sealed
@@ -108,7 +106,7 @@ export class MinutiaHashIndex {
     new Array<Bucket | undefined>(BUCKETS).fill(undefined),
   );
   private readonly members = new Set<number>();
-  private votes = new Float32Array(0);
+  private readonly votes = new RotationVotes();
 
   /** Enrollments indexed. */
   get size(): number {
@@ -117,29 +115,16 @@ export class MinutiaHashIndex {
 
   /** Index (or re-index) the cylinders of enrollment `id`: its old postings must be removed first. */
   add(id: number, cylinders: Cylinders): void {
-    if (!Number.isInteger(id) || id < 0 || id >= MAX_HASHED_ID) throw new Error(`Cannot hash id ${id}`);
-    this.forEachPosting(id, cylinders, (table, key, posting) => {
-      let bucket = table[key];
-      if (!bucket) table[key] = bucket = { postings: new Int32Array(4), size: 0 };
-      if (bucket.size === bucket.postings.length) {
-        const grown = new Int32Array(bucket.postings.length * 2);
-        grown.set(bucket.postings);
-        bucket.postings = grown;
-      }
-      bucket.postings[bucket.size++] = posting;
+    this.forEachPosting(id, cylinders, (table, key, value) => {
+      addPosting(table, key, value);
     });
     this.members.add(id);
   }
 
   /** Remove the postings of enrollment `id` made from these cylinders (the ones it was added with). */
   remove(id: number, cylinders: Cylinders): void {
-    this.forEachPosting(id, cylinders, (table, key, posting) => {
-      const bucket = table[key];
-      if (!bucket) return;
-      const at = bucket.postings.subarray(0, bucket.size).indexOf(posting);
-      if (at < 0) return;
-      bucket.postings[at] = bucket.postings[--bucket.size]!;
-      if (bucket.size === 0) table[key] = undefined;
+    this.forEachPosting(id, cylinders, (table, key, value) => {
+      removePosting(table, key, value);
     });
     this.members.delete(id);
   }
@@ -151,30 +136,21 @@ export class MinutiaHashIndex {
 
   /** Give back the spare room of every bucket (after a bulk load: doubling leaves a quarter unused on average). */
   compact(): void {
-    for (const table of this.tables) {
-      for (const bucket of table) if (bucket) bucket.postings = bucket.postings.slice(0, bucket.size);
-    }
+    for (const table of this.tables) compactBuckets(table);
   }
 
   /** Forget everything. */
   clear(): void {
     for (const table of this.tables) table.fill(undefined);
     this.members.clear();
-    this.votes = new Float32Array(0);
+    this.votes.clear();
   }
 
   /** The `count` enrollments with the strongest rotation-consistent votes of the probe's cylinders, best first. */
   nearest(probe: Cylinders, count: number): number[] {
     const keys = cylinderHashes(probe);
     const gallery = Math.max(1, this.members.size);
-    let maxId = 0;
-    for (const id of this.members) if (id > maxId) maxId = id;
-    const needed = (maxId + 1) * ROTATION_BINS;
-    if (this.votes.length < needed) this.votes = new Float32Array(Math.ceil(needed * 1.25));
-    const votes = this.votes;
-    votes.fill(0, 0, needed);
-    const binScale = ROTATION_BINS / DIRECTION_LEVELS;
-    const mask = (1 << DIRECTION_BITS) - 1;
+    const votes = this.votes.begin(this.members);
     const seen = new Set<number>();
     for (let t = 0; t < HASH_TABLES; t++) {
       const table = this.tables[t]!;
@@ -188,27 +164,16 @@ export class MinutiaHashIndex {
         if (!bucket) continue;
         if (bucket.size > gallery * MAX_BUCKET_SHARE) continue;
         const weight = Math.log(gallery / bucket.size);
-        const direction = probe.directions[c]!;
-        const postings = bucket.postings;
-        for (let p = 0; p < bucket.size; p++) {
-          const posting = postings[p]!;
-          // Turn from the probe's minutia to the enrollment's, split over the two nearest rotation bins.
-          const turn = (((posting & mask) - direction + DIRECTION_LEVELS) % DIRECTION_LEVELS) * binScale;
-          const b0 = turn | 0;
-          const base = (posting >>> DIRECTION_BITS) * ROTATION_BINS;
-          const share = turn - b0;
-          votes[base + b0]! += weight * (1 - share);
-          votes[base + ((b0 + 1) % ROTATION_BINS)]! += weight * share;
-        }
+        castVotes(votes, bucket, probe.directions[c]!, weight);
       }
     }
-    return bestByRotation(votes, this.members, ROTATION_BINS, count);
+    return bestByRotation(votes, this.members, count);
   }
 
   private forEachPosting(
     id: number,
     cylinders: Cylinders,
-    visit: (table: (Bucket | undefined)[], key: number, posting: number) => void,
+    visit: (table: (Bucket | undefined)[], key: number, value: number) => void,
   ): void {
     const keys = cylinderHashes(cylinders);
     const seen = new Set<number>();
@@ -218,11 +183,11 @@ export class MinutiaHashIndex {
       for (let c = 0; c < cylinders.n; c++) {
         const key = keys[c * HASH_TABLES + t]!;
         if (key < 0) continue;
-        const posting = (id << DIRECTION_BITS) | cylinders.directions[c]!;
+        const value = posting(id, cylinders.directions[c]!);
         const unique = key * DIRECTION_LEVELS + cylinders.directions[c]!;
         if (seen.has(unique)) continue;
         seen.add(unique);
-        visit(this.tables[t]!, key, posting);
+        visit(this.tables[t]!, key, value);
       }
     }
   }
