@@ -6,6 +6,7 @@ import { openStore, type Store } from '../storage/db.js';
 import { movedPrint } from '../testing/fingerprints.js';
 import { FingerprintService } from './service.js';
 import { EMBEDDING_VERSION } from './index/embedding.js';
+import { KEY_FILE_NAME } from './template/key-file.js';
 import { syntheticFeatureRecord } from './synthetic/index.js';
 
 /** More enrollments than one load chunk (500), so the in-memory index fills over several event-loop turns. */
@@ -45,6 +46,7 @@ describe('FingerprintService start with an existing gallery', () => {
       service.enrollFeatures(mobile(1190), syntheticFeatureRecord(9999), { skipDuplicateCheck: true });
 
       await service.indexLoaded();
+      // (One print was deleted by the first test.)
       expect(service.health()).toMatchObject({ search_index: 'ready', indexed_in_memory: GALLERY - 1 });
       expect(service.searchFeatures(probe, 3).candidates).toEqual(early);
       const gone = movedPrint(syntheticFeatureRecord(7000 + 1150), 0.3, 12, -9);
@@ -78,6 +80,32 @@ describe('FingerprintService start with an existing gallery', () => {
         ),
       ).toBe(0);
       expect(service.searchFeatures(probe, 1).candidates[0]?.mobile).toBe(mobile(1000));
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('reports a search index it cannot build, and keeps the stored data', async () => {
+    // A key file that does not open these templates (restored from another machine's backup, say).
+    const file = path.join(store.dataDir, KEY_FILE_NAME);
+    const key = fs.readFileSync(file);
+    store.db.prepare('UPDATE fingerprint_enrollments SET embedding_version = 1').run();
+    fs.writeFileSync(file, Buffer.alloc(32, 7));
+    try {
+      const service = new FingerprintService({ db: store.db, dataDir: store.dataDir, pool: { size: 0 } });
+      await service.indexLoaded();
+      expect(service.health()).toMatchObject({ search_index: 'degraded' });
+      expect(String(service.health().search_index_error)).not.toBe('');
+      await service.close();
+    } finally {
+      fs.writeFileSync(file, key);
+    }
+    // Nothing was rewritten: with the right key the rows rebuild and search again.
+    const service = new FingerprintService({ db: store.db, dataDir: store.dataDir, pool: { size: 0 } });
+    try {
+      await service.indexLoaded();
+      // (One print was deleted by the first test.)
+      expect(service.health()).toMatchObject({ search_index: 'ready', indexed_in_memory: GALLERY - 1 });
     } finally {
       await service.close();
     }

@@ -376,6 +376,7 @@ export class FingerprintService implements FingerprintEngine {
       enrollments: this.store.count(),
       indexed_in_memory: this.index.size,
       search_index: this.index.loaded ? 'ready' : this.indexError ? 'degraded' : 'loading',
+      ...(this.indexError ? { search_index_error: this.indexError } : {}),
       extraction_pool: this.pool.stats(),
     };
   }
