@@ -99,13 +99,22 @@ export class FingerprintService implements FingerprintEngine {
    */
   reindex(): number {
     let count = 0;
-    for (let after = 0; ;) {
-      const rows = this.store.listUnindexed(EMBEDDING_VERSION, after, REINDEX_CHUNK);
-      this.reindexRows(rows);
-      count += rows.length;
-      if (rows.length < REINDEX_CHUNK) return count;
-      after = rows[rows.length - 1]!.id;
+    for (let after: number | undefined = 0; after !== undefined;) {
+      const next = this.reindexChunk(after);
+      count += next.rows;
+      after = next.after;
     }
+    return count;
+  }
+
+  /**
+   * Rebuild the next chunk of out-of-date index entries after id `after`: how many, and the id to continue after
+   * (undefined when none are left).
+   */
+  private reindexChunk(after: number): { rows: number; after: number | undefined } {
+    const rows = this.store.listUnindexed(EMBEDDING_VERSION, after, REINDEX_CHUNK);
+    this.reindexRows(rows);
+    return { rows: rows.length, after: rows.length < REINDEX_CHUNK ? undefined : rows[rows.length - 1]!.id };
   }
 
   /** Rebuild the index entries of these rows from their templates, in one transaction. About 1.6 ms a row. */
@@ -137,11 +146,11 @@ export class FingerprintService implements FingerprintEngine {
     this.index.loaded = false;
     const pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
     try {
-      for (let after = 0; ;) {
-        const rows = this.store.listUnindexed(EMBEDDING_VERSION, after, REINDEX_CHUNK);
-        this.reindexRows(rows);
-        if (rows.length < REINDEX_CHUNK) break;
-        after = rows[rows.length - 1]!.id;
+      for (
+        let after = this.reindexChunk(0).after;
+        after !== undefined;
+        after = this.reindexChunk(after).after
+      ) {
         await pause();
         if (this.closed) return;
       }

@@ -8,7 +8,8 @@ import {
   TURN_BINS,
   turnBin,
 } from '../match/edge-hash.js';
-import { NEIGHBOURS, preparePrint } from '../match/prepare.js';
+import { preparedPrint } from '../match/index.js';
+import { NEIGHBOURS, type PreparedPrint } from '../match/prepare.js';
 import type { FingerprintFeatures } from '../types.js';
 import {
   addPosting,
@@ -57,25 +58,29 @@ function directionLevel(dir: number): number {
   return Math.floor(turn * POSTING_DIRECTION_LEVELS) % POSTING_DIRECTION_LEVELS;
 }
 
-/** The star edges of a print (at most STAR_EDGES per minutia). */
-export function computeStarEdges(features: FingerprintFeatures): StarEdges {
-  const p = preparePrint(features);
-  const keys: number[] = [];
-  const directions: number[] = [];
+/** Each star edge of a print (at most STAR_EDGES per minutia): its slot in the prepared print and its direction. */
+function forEachStarEdge(p: PreparedPrint, visit: (slot: number, level: number) => void): void {
   for (let i = 0; i < p.n; i++) {
     const level = directionLevel(p.dir[i]!);
-    for (let k = 0; k < Math.min(STAR_EDGES, p.edgeCount[i]!); k++) {
-      const slot = i * NEIGHBOURS + k;
-      keys.push(
-        edgeKey(
-          Math.min(LENGTH_BINS - 1, Math.floor(p.edgeLength[slot]! / LENGTH_BIN)),
-          angleBin(p.edgeAngle[slot]!),
-          turnBin(p.edgeTurn[slot]!),
-        ),
-      );
-      directions.push(level);
-    }
+    for (let k = 0; k < Math.min(STAR_EDGES, p.edgeCount[i]!); k++) visit(i * NEIGHBOURS + k, level);
   }
+}
+
+/** The star edges of a print (at most STAR_EDGES per minutia). */
+export function computeStarEdges(features: FingerprintFeatures): StarEdges {
+  const p = preparedPrint(features);
+  const keys: number[] = [];
+  const directions: number[] = [];
+  forEachStarEdge(p, (slot, level) => {
+    keys.push(
+      edgeKey(
+        Math.min(LENGTH_BINS - 1, Math.floor(p.edgeLength[slot]! / LENGTH_BIN)),
+        angleBin(p.edgeAngle[slot]!),
+        turnBin(p.edgeTurn[slot]!),
+      ),
+    );
+    directions.push(level);
+  });
   return { keys: Uint16Array.from(keys), directions: Uint8Array.from(directions) };
 }
 
@@ -89,29 +94,25 @@ export interface StarProbe {
 
 /** The probe's lookups: each edge's length bins within LENGTH_REACH and the angle and turn bins either side. */
 export function starProbe(features: FingerprintFeatures): StarProbe {
-  const p = preparePrint(features);
+  const p = preparedPrint(features);
   const directions: number[] = [];
   const start: number[] = [0];
   const lookups: number[] = [];
-  for (let i = 0; i < p.n; i++) {
-    const level = directionLevel(p.dir[i]!);
-    for (let k = 0; k < Math.min(STAR_EDGES, p.edgeCount[i]!); k++) {
-      const slot = i * NEIGHBOURS + k;
-      const length = p.edgeLength[slot]!;
-      const l0 = Math.max(0, Math.floor((length - LENGTH_REACH) / LENGTH_BIN));
-      const l1 = Math.min(LENGTH_BINS - 1, Math.floor((length + LENGTH_REACH) / LENGTH_BIN));
-      const a = angleBin(p.edgeAngle[slot]!);
-      const t = turnBin(p.edgeTurn[slot]!);
-      for (let l = l0; l <= l1; l++) {
-        for (let da = -1; da <= 1; da++) {
-          for (let dt = -1; dt <= 1; dt++)
-            lookups.push(edgeKey(l, (a + da + ANGLE_BINS) % ANGLE_BINS, (t + dt + TURN_BINS) % TURN_BINS));
-        }
+  forEachStarEdge(p, (slot, level) => {
+    const length = p.edgeLength[slot]!;
+    const l0 = Math.max(0, Math.floor((length - LENGTH_REACH) / LENGTH_BIN));
+    const l1 = Math.min(LENGTH_BINS - 1, Math.floor((length + LENGTH_REACH) / LENGTH_BIN));
+    const a = angleBin(p.edgeAngle[slot]!);
+    const t = turnBin(p.edgeTurn[slot]!);
+    for (let l = l0; l <= l1; l++) {
+      for (let da = -1; da <= 1; da++) {
+        for (let dt = -1; dt <= 1; dt++)
+          lookups.push(edgeKey(l, (a + da + ANGLE_BINS) % ANGLE_BINS, (t + dt + TURN_BINS) % TURN_BINS));
       }
-      directions.push(level);
-      start.push(lookups.length);
     }
-  }
+    directions.push(level);
+    start.push(lookups.length);
+  });
   return {
     directions: Uint8Array.from(directions),
     start: Int32Array.from(start),

@@ -9,7 +9,8 @@ const SEEDS = 12;
 // Preparing a print costs O(n^2); templates compared many times (1:N) reuse it.
 const prepared = new WeakMap<FingerprintFeatures, PreparedPrint>();
 
-function prepare(features: FingerprintFeatures): PreparedPrint {
+/** The matcher's view of a feature set, prepared once per features object (also used by the 1:N star edges). */
+export function preparedPrint(features: FingerprintFeatures): PreparedPrint {
   let p = prepared.get(features);
   if (!p) {
     p = preparePrint(features);
@@ -25,8 +26,8 @@ function prepare(features: FingerprintFeatures): PreparedPrint {
  * best consolidated pairing wins. Works on minutiae alone (e.g. features imported from ISO templates).
  */
 export function compareFeatures(a: FingerprintFeatures, b: FingerprintFeatures): number {
-  const pa = prepare(a);
-  const pb = prepare(b);
+  const pa = preparedPrint(a);
+  const pb = preparedPrint(b);
   if (pa.n < 2 || pb.n < 2) return 0;
   const local = localSimilarity(pa, pb);
   const order: number[] = [];
