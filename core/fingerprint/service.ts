@@ -327,7 +327,7 @@ export class FingerprintService implements FingerprintEngine {
   /** The enrollment ids the first search stage hands to the cylinders for these features (benchmarks). */
   firstStageCandidates(probe: FingerprintFeatures): number[] {
     const settings = readFingerprintSettings(this.settings);
-    return firstStage(this.store, probe, computeCylinders(probe), settings, this.index);
+    return firstStage(this.store, probe, computeCylinders(probe), settings, this.index).ids;
   }
 
   /** Enrollment metadata of a number, or undefined. */

@@ -92,6 +92,15 @@ export function castVotes(votes: Float32Array, bucket: Bucket, direction: number
   }
 }
 
+/** Enrollment `id`'s score in a vote: its best rotation bin. */
+export function bestRotation(votes: Float32Array, id: number): number {
+  const base = id * ROTATION_BINS;
+  if (base + ROTATION_BINS > votes.length) return 0;
+  let best = 0;
+  for (let b = 0; b < ROTATION_BINS; b++) if (votes[base + b]! > best) best = votes[base + b]!;
+  return best;
+}
+
 /**
  * The `count` enrollments with the strongest votes, best first: each scores its best rotation bin. Ties go to the
  * lower id.
@@ -101,9 +110,7 @@ export function bestByRotation(votes: Float32Array, members: ReadonlySet<number>
   const scores = new Float32Array(members.size);
   let voted = 0;
   for (const id of members) {
-    let best = 0;
-    const base = id * ROTATION_BINS;
-    for (let b = 0; b < ROTATION_BINS; b++) if (votes[base + b]! > best) best = votes[base + b]!;
+    const best = bestRotation(votes, id);
     if (best <= 0) continue;
     ids[voted] = id;
     scores[voted++] = best;

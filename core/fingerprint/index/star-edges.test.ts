@@ -26,6 +26,15 @@ describe('star-edge index', () => {
     for (const id of [12, 150, 299]) expect(index.nearest(starProbe(partial(4000 + id, 0.6)), 3)[0]).toBe(id);
   });
 
+  it("gives each enrollment's vote, highest for the finger", () => {
+    const { ids, score } = index.query(starProbe(partial(4000 + 150, 0.6)), 5);
+    expect(ids[0]).toBe(150);
+    const others = Array.from({ length: 300 }, (_, id) => id).filter((id) => id !== 150);
+    expect(Math.max(...others.map(score))).toBeLessThan(score(150));
+    expect(ids.map(score)).toEqual([...ids.map(score)].sort((a, b) => b - a));
+    expect(score(100_000)).toBe(0);
+  });
+
   it('forgets a removed enrollment', () => {
     const probe = starProbe(partial(4000 + 77, 0.7));
     expect(index.nearest(probe, 1)).toEqual([77]);

@@ -14,6 +14,7 @@ import type { FingerprintFeatures } from '../types.js';
 import {
   addPosting,
   bestByRotation,
+  bestRotation,
   castVotes,
   compactBuckets,
   posting,
@@ -82,6 +83,12 @@ export function computeStarEdges(features: FingerprintFeatures): StarEdges {
     directions.push(level);
   });
   return { keys: Uint16Array.from(keys), directions: Uint8Array.from(directions) };
+}
+
+/** A star-edge query's best enrollments, and the vote of any enrollment (0 for one without a vote). */
+export interface StarVotes {
+  ids: number[];
+  score: (id: number) => number;
 }
 
 /** The probe-side view of a print: per edge, its direction and the bins it looks up. */
@@ -161,6 +168,19 @@ export class StarEdgeIndex {
 
   /** The `count` enrollments with the strongest rotation-consistent star-edge votes, best first. */
   nearest(probe: StarProbe, count: number): number[] {
+    return this.query(probe, count).ids;
+  }
+
+  /**
+   * `nearest`, with every enrollment's vote: `score(id)` reads this query's votes and holds until the next query
+   * of this index (the search reads it within the same synchronous call).
+   */
+  query(probe: StarProbe, count: number): StarVotes {
+    const votes = this.tally(probe);
+    return { ids: bestByRotation(votes, this.members, count), score: (id) => bestRotation(votes, id) };
+  }
+
+  private tally(probe: StarProbe): Float32Array {
     const gallery = Math.max(1, this.members.size);
     const votes = this.votes.begin(this.members);
     const skipAbove = Math.max(SKIP_MIN, gallery * SKIP_SHARE);
@@ -171,6 +191,6 @@ export class StarEdgeIndex {
         castVotes(votes, bucket, probe.directions[e]!, Math.log(1 + (gallery * BUCKET_SHARE) / bucket.size));
       }
     }
-    return bestByRotation(votes, this.members, count);
+    return votes;
   }
 }
