@@ -1,4 +1,4 @@
-import { BACKGROUND, MASK_CELL, UNRELIABLE, type CoarseMask } from '../match/extra.js';
+import { BACKGROUND, MASK_CELL, PERIOD_UNKNOWN, UNRELIABLE, type CoarseMask } from '../match/extra.js';
 import { BLOCK } from './block-grid.js';
 import type { OrientationField } from './orientation.js';
 
@@ -46,4 +46,37 @@ export function coarseOrientation(
     cells[k] = Math.round(t) % 180;
   }
   return { cols, rows, cells };
+}
+
+/**
+ * The block ridge periods (estimatePeriod) averaged over each 16 px cell of the coarse map, in tenths of a pixel
+ * (PERIOD_UNKNOWN where the cell has no print block). The matcher compares the two prints' periods under an
+ * alignment: ridge spacing is a property of the finger that pressure and distortion change only a little.
+ */
+export function coarsePeriod(
+  period: Float32Array,
+  mask: Uint8Array,
+  blockCols: number,
+  blockRows: number,
+  width: number,
+  height: number,
+): Uint8Array {
+  const cols = Math.ceil(width / MASK_CELL);
+  const rows = Math.ceil(height / MASK_CELL);
+  const sum = new Float32Array(cols * rows);
+  const n = new Uint8Array(cols * rows);
+  const ratio = MASK_CELL / BLOCK;
+  for (let by = 0; by < blockRows; by++) {
+    for (let bx = 0; bx < blockCols; bx++) {
+      const b = by * blockCols + bx;
+      if (!mask[b] || !(period[b]! > 0)) continue;
+      const cell = ((by / ratio) | 0) * cols + ((bx / ratio) | 0);
+      sum[cell]! += period[b]!;
+      n[cell]!++;
+    }
+  }
+  return Uint8Array.from(sum, (total, cell) => {
+    const count = n[cell] ?? 0;
+    return count > 0 ? Math.max(1, Math.min(255, Math.round((10 * total) / count))) : PERIOD_UNKNOWN;
+  });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodePeriods, PERIOD_UNKNOWN } from '../match/extra.js';
 import { extractFeatures } from './index.js';
 import { renderRidges } from './test-patterns.js';
 
@@ -39,6 +40,17 @@ describe('extractFeatures', () => {
     const blank = extractFeatures({ width: 100, height: 100, data: new Uint8Array(100 * 100).fill(200) });
     expect(blank.minutiae.length).toBe(0);
     expect(blank.quality).toBe(0);
+  });
+
+  it('stores the ridge period of the print in the flow map: 8 or 11 pixels as drawn', () => {
+    for (const period of [8, 11]) {
+      const known = [...decodePeriods(extractFeatures(renderRidges(200, period, 0.4)).extra)!].filter(
+        (v) => v !== PERIOD_UNKNOWN,
+      );
+      expect(known.length).toBeGreaterThan(50);
+      const sorted = known.sort((a, b) => a - b);
+      expect(sorted[sorted.length >> 1]! / 10).toBeCloseTo(period, 0);
+    }
   });
 
   it('resamples other resolutions to 500 dpi', () => {

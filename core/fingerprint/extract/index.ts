@@ -1,6 +1,6 @@
 import { CoreError } from '../../errors.js';
 import { encodeMask } from '../match/extra.js';
-import { coarseOrientation } from './coarse-map.js';
+import { coarseOrientation, coarsePeriod } from './coarse-map.js';
 import type { FingerprintFeatures, GrayImage, Minutia } from '../types.js';
 import { BLOCK, sampleGrid } from './block-grid.js';
 import { enhance } from './enhance.js';
@@ -106,7 +106,11 @@ export function extractFeatures(image: GrayImage, options?: { dpi?: number }): F
       minutiae.map((m) => m.x),
       minutiae.map((m) => m.y),
     );
-    features.extra = encodeMask(map, ridges);
+    features.extra = encodeMask(
+      map,
+      ridges,
+      coarsePeriod(period, seg.mask, seg.cols, seg.rows, width, height),
+    );
   }
   return features;
 }

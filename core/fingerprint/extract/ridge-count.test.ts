@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decodeMask, decodeRidgeCounts, encodeMask, RIDGES_UNKNOWN } from '../match/extra.js';
+import {
+  decodeMask,
+  decodePeriods,
+  decodeRidgeCounts,
+  encodeMask,
+  PERIOD_UNKNOWN,
+  RIDGES_UNKNOWN,
+} from '../match/extra.js';
 import { ridgesBetween } from './ridge-count.js';
 
 /** Vertical ridges 3 px wide every 9 px (x % 9 < 3 is ridge), 200 x 60. */
@@ -39,5 +46,23 @@ describe('ridge counts', () => {
     expect(decodeRidgeCounts(extra, 8)).toEqual(counts);
     expect(decodeRidgeCounts(extra, 16)).toBeUndefined();
     expect(decodeRidgeCounts(encodeMask(map), 8)).toBeUndefined();
+  });
+
+  it('travel with the ridge-period map too, each part read back where it is', () => {
+    const map = { cols: 2, rows: 2, cells: Uint8Array.from([10, 20, 255, 254]) };
+    const counts = Uint8Array.from([1, 2, 3, RIDGES_UNKNOWN, 0, 0, 0, 0]);
+    const period = Uint8Array.from([92, 95, PERIOD_UNKNOWN, 101]);
+    const extra = encodeMask(map, counts, period);
+    expect(decodeMask(extra)).toEqual(map);
+    expect(decodeRidgeCounts(extra, 8)).toEqual(counts);
+    expect(decodePeriods(extra)).toEqual(period);
+    // Periods without ridge counts (e.g. a print too large for them), and the older formats without periods.
+    const noCounts = encodeMask(map, undefined, period);
+    expect(decodeMask(noCounts)).toEqual(map);
+    expect(decodePeriods(noCounts)).toEqual(period);
+    expect(decodeRidgeCounts(noCounts, 8)).toBeUndefined();
+    expect(decodePeriods(encodeMask(map, counts))).toBeUndefined();
+    expect(decodePeriods(extra.subarray(0, extra.length - 1))).toBeUndefined();
+    expect(() => encodeMask(map, counts, Uint8Array.from([90]))).toThrow();
   });
 });

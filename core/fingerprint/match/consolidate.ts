@@ -14,6 +14,16 @@ const LOCAL_SHARE = 0.8;
 /** Flow agreement at or below this zeroes the score; above, the score is scaled by its rescaled 4th power. */
 const FLOW_FLOOR = 0.3;
 const FLOW_POWER = 4;
+/**
+ * Relative difference of the two prints' mean ridge periods over their overlap at which the score is scaled by
+ * exp(-1) (Gaussian), and the cells of overlap it needs. Another finger often has another ridge spacing, while
+ * the same finger pressed harder or softer changes it little. Five-grid-shift mean EER over the four FVC sets:
+ * 4.81 without, 4.68 / 4.62 / 4.69 / 4.69 with 0.15 / 0.2 / 0.25 / 0.3 (FVC2004_DB4 4.72 -> 4.16 at 0.2). The
+ * absolute per-cell difference instead of the signed mean: 4.71 at best (one noisy cell weighs as much as a
+ * systematic shift).
+ */
+const PERIOD_TOLERANCE = 0.2;
+const PERIOD_MIN_CELLS = 4;
 
 /** Result of pairing A with B under one alignment. */
 export interface Pairing {
@@ -177,5 +187,8 @@ export function consolidate(
   // Without both flow maps (ISO-imported features) the minutiae alone decide.
   const flowFactor =
     flow.cells >= 4 ? Math.max(0, (flow.agreement - FLOW_FLOOR) / (1 - FLOW_FLOOR)) ** FLOW_POWER : 1;
-  return { score: minutiaeScore * flowFactor, pairs: p.ia.length };
+  // Without both period maps (older or imported features) the period does not count.
+  const periodFactor =
+    flow.periodCells >= PERIOD_MIN_CELLS ? Math.exp(-((flow.periodShift / PERIOD_TOLERANCE) ** 2)) : 1;
+  return { score: minutiaeScore * flowFactor * periodFactor, pairs: p.ia.length };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FingerprintFeatures, Minutia } from '../types.js';
 import { compareFeatures } from './index.js';
+import { encodeMask, MASK_CELL } from './extra.js';
 import { DEFAULT_FMR, scoreAtFmr } from '../calibration.js';
 import { createPrng } from '../../math/prng.js';
 
@@ -80,6 +81,27 @@ describe('compareFeatures', () => {
     const ab = compareFeatures(a, b);
     const ba = compareFeatures(b, a);
     expect(Math.abs(ab - ba)).toBeLessThan(0.2 * Math.max(ab, ba));
+  });
+
+  it('scores down a pairing whose ridges are spaced differently, not one pressed a little differently', () => {
+    const a = randomPrint(11);
+    const b = reimpress(a, 12, 0, 0, 0);
+    const cols = Math.ceil(a.width / MASK_CELL);
+    const rows = Math.ceil(a.height / MASK_CELL);
+    // The same ridge flow everywhere (so the flow agrees), with a uniform ridge period in tenths of a pixel.
+    const map = { cols, rows, cells: new Uint8Array(cols * rows).fill(90) };
+    const withPeriod = (f: FingerprintFeatures, tenths?: number): FingerprintFeatures => ({
+      ...f,
+      extra: encodeMask(map, undefined, tenths ? new Uint8Array(cols * rows).fill(tenths) : undefined),
+    });
+    const same = compareFeatures(withPeriod(a, 90), withPeriod(b, 90));
+    expect(same).toBeGreaterThan(0);
+    // Without period maps (older or imported features) the period does not count.
+    expect(compareFeatures(withPeriod(a), withPeriod(b))).toBe(same);
+    expect(compareFeatures(withPeriod(a, 90), withPeriod(b))).toBe(same);
+    // 3% apart: the same finger pressed harder; 30% apart: another finger's ridge spacing.
+    expect(compareFeatures(withPeriod(a, 90), withPeriod(b, 93))).toBeGreaterThan(0.95 * same);
+    expect(compareFeatures(withPeriod(a, 90), withPeriod(b, 120))).toBeLessThan(0.3 * same);
   });
 
   it('returns 0 when a print has no minutiae, and handles other resolutions', () => {

@@ -1,5 +1,5 @@
 import type { FingerprintFeatures } from '../types.js';
-import { decodeMask, decodeRidgeCounts, type CoarseMask } from './extra.js';
+import { decodeMask, decodePeriods, decodeRidgeCounts, type CoarseMask } from './extra.js';
 import { angleBin, edgeKey, KEY_COUNT, LENGTH_BINS, lengthBin, MAX_EDGE, turnBin } from './edge-hash.js';
 import { convexHull, wrapAngle } from './geometry.js';
 
@@ -28,6 +28,8 @@ export interface PreparedPrint {
   edgeRidges: Uint8Array | undefined;
   /** Where minutiae could be: the stored mask, or the convex hull of the minutiae. */
   mask: CoarseMask | undefined;
+  /** Ridge period per cell of `mask` (tenths of a pixel, PERIOD_UNKNOWN where none); absent for older or imported features. */
+  period: Uint8Array | undefined;
   hull: Float64Array;
 }
 
@@ -103,6 +105,7 @@ export function preparePrint(features: FingerprintFeatures): PreparedPrint {
     bucketSlots,
     edgeRidges: ridges,
     mask: decodeMask(features.extra),
+    period: decodePeriods(features.extra),
     hull: convexHull(x, y),
   };
 }
