@@ -20,6 +20,25 @@ export function preparedPrint(features: FingerprintFeatures): PreparedPrint {
 }
 
 /**
+ * The SEEDS pairs of highest local similarity (positive only), best first, ties in pair order: one pass keeping a
+ * short sorted list, rather than sorting every positive pair (a fifth of a comparison's time).
+ */
+function bestSeeds(local: Float32Array): number[] {
+  const top: number[] = [];
+  for (let k = 0; k < local.length; k++) {
+    const v = local[k]!;
+    if (!(v > 0)) continue;
+    // Pairs come in increasing order, so an equal value goes after those already kept.
+    if (top.length === SEEDS && v <= local[top[SEEDS - 1]!]!) continue;
+    let at = top.length;
+    while (at > 0 && local[top[at - 1]!]! < v) at--;
+    top.splice(at, 0, k);
+    if (top.length > SEEDS) top.pop();
+  }
+  return top;
+}
+
+/**
  * Similarity of two fingerprints, >= 0, higher is more similar (calibrated to a false-match rate by
  * calibration.ts). Local neighbour stars propose candidate minutia pairs; each of the best seeds aligns the prints
  * (rotation, translation, with a tolerance that grows away from the anchor to absorb skin distortion) and the
@@ -30,12 +49,9 @@ export function compareFeatures(a: FingerprintFeatures, b: FingerprintFeatures):
   const pb = preparedPrint(b);
   if (pa.n < 2 || pb.n < 2) return 0;
   const local = localSimilarity(pa, pb);
-  const order: number[] = [];
-  for (let k = 0; k < local.length; k++) if (local[k]! > 0) order.push(k);
-  order.sort((p, q) => local[q]! - local[p]! || p - q);
+  const order = bestSeeds(local);
   let best = 0;
-  for (let s = 0; s < Math.min(SEEDS, order.length); s++) {
-    const k = order[s]!;
+  for (const k of order) {
     const result = consolidate(pa, pb, local, Math.floor(k / pb.n), k % pb.n);
     if (result.score > best) best = result.score;
   }
