@@ -115,12 +115,42 @@ export function bestByRotation(votes: Float32Array, members: ReadonlySet<number>
     ids[voted] = id;
     scores[voted++] = best;
   }
-  // The count-th best score (a typed-array sort of the scores), then only what reaches it is ordered.
+  // The count-th best score (selected in linear time: a sort of 100k scores cost several ms a query), then only
+  // what reaches it is ordered.
   const want = Math.max(0, Math.min(count, voted));
   if (want === 0) return [];
-  const floor = scores.slice(0, voted).sort()[voted - want]!;
+  const floor = kthSmallest(scores.slice(0, voted), voted - want);
   const kept: { id: number; score: number }[] = [];
   for (let i = 0; i < voted; i++) if (scores[i]! >= floor) kept.push({ id: ids[i]!, score: scores[i]! });
   kept.sort((a, b) => b.score - a.score || a.id - b.id);
   return kept.slice(0, want).map((k) => k.id);
+}
+
+/** The k-th smallest value of `a` (0-based), as a sort would place it; reorders `a` (quickselect, median of three). */
+export function kthSmallest(a: Float32Array, k: number): number {
+  if (!(k >= 0 && k < a.length)) throw new RangeError(`No element ${k} among ${a.length}`);
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const x = a[lo]!;
+    const y = a[(lo + hi) >>> 1]!;
+    const z = a[hi]!;
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i++] = a[j]!;
+        a[j--] = t;
+      }
+    }
+    // Now a[lo..j] <= pivot, a[i..hi] >= pivot and everything between equals it.
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k]!;
+  }
+  return a[k]!;
 }
