@@ -5,6 +5,28 @@ import type { OrientationField } from './orientation.js';
 /** Cells whose blocks' mean orientation coherence is below this are print without a trustworthy direction. */
 const MIN_COHERENCE = 0.45;
 
+/** Columns and rows of the coarse map of a `width` x `height` (500 dpi) image. */
+function coarseGrid(width: number, height: number): { cols: number; rows: number } {
+  return { cols: Math.ceil(width / MASK_CELL), rows: Math.ceil(height / MASK_CELL) };
+}
+
+/** Each foreground block (index in the block grid) with the coarse-map cell it falls in. */
+function forEachBlockCell(
+  mask: Uint8Array,
+  blockCols: number,
+  blockRows: number,
+  cols: number,
+  visit: (block: number, cell: number) => void,
+): void {
+  const ratio = MASK_CELL / BLOCK;
+  for (let by = 0; by < blockRows; by++) {
+    for (let bx = 0; bx < blockCols; bx++) {
+      const b = by * blockCols + bx;
+      if (mask[b]) visit(b, ((by / ratio) | 0) * cols + ((bx / ratio) | 0));
+    }
+  }
+}
+
 /**
  * Downsample the block orientation field and foreground mask to the matcher's 16 px map: each cell holds the mean
  * ridge direction (doubled-angle average of its foreground blocks) in whole degrees, UNRELIABLE where the blocks'
@@ -16,24 +38,17 @@ export function coarseOrientation(
   width: number,
   height: number,
 ): CoarseMask {
-  const cols = Math.ceil(width / MASK_CELL);
-  const rows = Math.ceil(height / MASK_CELL);
+  const { cols, rows } = coarseGrid(width, height);
   const c = new Float32Array(cols * rows);
   const s = new Float32Array(cols * rows);
   const n = new Uint8Array(cols * rows);
   const coh = new Float32Array(cols * rows);
-  const ratio = MASK_CELL / BLOCK;
-  for (let by = 0; by < field.rows; by++) {
-    for (let bx = 0; bx < field.cols; bx++) {
-      const b = by * field.cols + bx;
-      if (!mask[b]) continue;
-      const cell = ((by / ratio) | 0) * cols + ((bx / ratio) | 0);
-      c[cell]! += field.cos2[b]!;
-      s[cell]! += field.sin2[b]!;
-      coh[cell]! += field.coherence[b]!;
-      n[cell]!++;
-    }
-  }
+  forEachBlockCell(mask, field.cols, field.rows, cols, (b, cell) => {
+    c[cell]! += field.cos2[b]!;
+    s[cell]! += field.sin2[b]!;
+    coh[cell]! += field.coherence[b]!;
+    n[cell]!++;
+  });
   const cells = new Uint8Array(cols * rows).fill(BACKGROUND);
   for (let k = 0; k < cells.length; k++) {
     if (!n[k]) continue;
@@ -61,20 +76,14 @@ export function coarsePeriod(
   width: number,
   height: number,
 ): Uint8Array {
-  const cols = Math.ceil(width / MASK_CELL);
-  const rows = Math.ceil(height / MASK_CELL);
+  const { cols, rows } = coarseGrid(width, height);
   const sum = new Float32Array(cols * rows);
   const n = new Uint8Array(cols * rows);
-  const ratio = MASK_CELL / BLOCK;
-  for (let by = 0; by < blockRows; by++) {
-    for (let bx = 0; bx < blockCols; bx++) {
-      const b = by * blockCols + bx;
-      if (!mask[b] || !(period[b]! > 0)) continue;
-      const cell = ((by / ratio) | 0) * cols + ((bx / ratio) | 0);
-      sum[cell]! += period[b]!;
-      n[cell]!++;
-    }
-  }
+  forEachBlockCell(mask, blockCols, blockRows, cols, (b, cell) => {
+    if (!(period[b]! > 0)) return;
+    sum[cell]! += period[b]!;
+    n[cell]!++;
+  });
   return Uint8Array.from(sum, (total, cell) => {
     const count = n[cell] ?? 0;
     return count > 0 ? Math.max(1, Math.min(255, Math.round((10 * total) / count))) : PERIOD_UNKNOWN;
