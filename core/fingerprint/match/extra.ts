@@ -32,7 +32,7 @@ export interface CoarseMask {
  * Pack a coarse map as `extra`: version, cols, rows, then one byte per cell (a 640x480 print takes 1,203 bytes);
  * with ridge counts (one byte per neighbour-star slot, see prepare.ts), version 3 and the counts after the cells
  * (a 4-byte big-endian length, then the counts); with a ridge-period map too (`period`, one byte per cell of the
- * same grid, see RidgePeriods), version 4 and the period bytes after the counts.
+ * same grid, see decodePeriods), version 4 and the period bytes after the counts.
  */
 export function encodeMask(mask: CoarseMask, ridgeCounts?: Uint8Array, period?: Uint8Array): Uint8Array {
   const cells = mask.cols * mask.rows;
