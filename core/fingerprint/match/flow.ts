@@ -1,4 +1,4 @@
-import { BACKGROUND, MASK_CELL, PERIOD_UNKNOWN, UNRELIABLE } from './extra.js';
+import { BACKGROUND, cellIndex, MASK_CELL, PERIOD_UNKNOWN, UNRELIABLE } from './extra.js';
 import type { PreparedPrint } from './prepare.js';
 
 /** A rigid transform from print A's frame to print B's: rotate by `angle` about the origin, then translate. */
@@ -55,10 +55,8 @@ export function flowAgreement(a: PreparedPrint, b: PreparedPrint, t: Rigid): Map
       if (va === BACKGROUND) continue;
       const x = (cx + 0.5) * MASK_CELL;
       const y = (cy + 0.5) * MASK_CELL;
-      const bx = Math.floor((c * x - s * y + t.tx) / MASK_CELL);
-      const by = Math.floor((s * x + c * y + t.ty) / MASK_CELL);
-      if (bx < 0 || by < 0 || bx >= mb.cols || by >= mb.rows) continue;
-      const kb = by * mb.cols + bx;
+      const kb = cellIndex(mb, c * x - s * y + t.tx, s * x + c * y + t.ty);
+      if (kb < 0) continue;
       const vb = mb.cells[kb]!;
       if (vb === BACKGROUND) continue;
       if (pa && pb) {
