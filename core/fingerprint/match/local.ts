@@ -1,4 +1,4 @@
-import { ANGLE_BINS, angleBin, edgeKey, LENGTH_BIN, LENGTH_BINS, TURN_BINS, turnBin } from './edge-hash.js';
+import { ANGLE_BINS, edgeKey, KEY_COUNT, LENGTH_BIN, LENGTH_BINS, TURN_BINS } from './edge-hash.js';
 import { NEIGHBOURS, type PreparedPrint } from './prepare.js';
 import { RIDGES_UNKNOWN } from './extra.js';
 
@@ -38,36 +38,84 @@ function agreement(a: PreparedPrint, sa: number, b: PreparedPrint, sb: number): 
   return ridge * (1 - dl / tl) * (1 - da / ANGLE_TOLERANCE) * (1 - dt / TURN_TOLERANCE);
 }
 
+/** The edge slots of a print filed under every edge key whose edges they could agree with (see reachIndex). */
+interface ReachIndex {
+  start: Int32Array;
+  slots: Int32Array;
+}
+
+const reachIndexes = new WeakMap<PreparedPrint, ReachIndex>();
+
+/** Every bin of `bins` equal circular bins over (-PI, PI] that a value within `tolerance` of `angle` can fall in. */
+function circularBins(angle: number, tolerance: number, bins: number, visit: (bin: number) => void): void {
+  const scale = bins / (2 * Math.PI);
+  const first = Math.floor((angle - tolerance + Math.PI) * scale);
+  const last = Math.floor((angle + tolerance + Math.PI) * scale);
+  for (let k = first; k <= last; k++) visit(((k % bins) + bins) % bins);
+}
+
+/**
+ * A print's edge slots filed under every edge key (edge-hash.ts) that holds an edge they could agree with: the
+ * length bins of every length within the tolerance, the angle and turn bins within theirs. One lookup with the other
+ * print's edge key then yields every candidate, instead of probing each neighbouring bin (most of them empty).
+ * Built once per prepared print, when it is first compared as the probe side.
+ */
+function reachIndex(p: PreparedPrint): ReachIndex {
+  const cached = reachIndexes.get(p);
+  if (cached) return cached;
+  const keys: number[] = [];
+  const slots: number[] = [];
+  for (let i = 0; i < p.n; i++) {
+    for (let u = 0; u < p.edgeCount[i]!; u++) {
+      const slot = i * NEIGHBOURS + u;
+      const len = p.edgeLength[slot]!;
+      // Lengths lb with |len - lb| < LENGTH_TOLERANCE + LENGTH_SHARE * (len + lb) / 2.
+      const half = LENGTH_SHARE / 2;
+      const lo = (len * (1 - half) - LENGTH_TOLERANCE) / (1 + half);
+      const hi = (len * (1 + half) + LENGTH_TOLERANCE) / (1 - half);
+      const l0 = Math.max(0, Math.floor(lo / LENGTH_BIN));
+      const l1 = Math.min(LENGTH_BINS - 1, Math.floor(hi / LENGTH_BIN));
+      circularBins(p.edgeAngle[slot]!, ANGLE_TOLERANCE, ANGLE_BINS, (a) => {
+        circularBins(p.edgeTurn[slot]!, TURN_TOLERANCE, TURN_BINS, (t) => {
+          for (let l = l0; l <= l1; l++) {
+            keys.push(edgeKey(l, a, t));
+            slots.push(slot);
+          }
+        });
+      });
+    }
+  }
+  const start = new Int32Array(KEY_COUNT + 1);
+  for (const key of keys) start[key + 1]!++;
+  for (let k = 0; k < KEY_COUNT; k++) start[k + 1]! += start[k]!;
+  const fill = start.slice(0, KEY_COUNT);
+  const filed = new Int32Array(slots.length);
+  keys.forEach((key, m) => {
+    filed[fill[key]!++] = slots[m]!;
+  });
+  const index = { start, slots: filed };
+  reachIndexes.set(p, index);
+  return index;
+}
+
 /**
  * Local similarity of every minutia pair (row-major, a.n x b.n) in [0, 1]: how well the star of nearest neighbours
  * around one minutia agrees with the star around the other, in each one's own frame (so rotation and translation
- * do not matter). Agreeing edges are found through b's edge hash (neighbouring bins only), so the cost grows with
- * the number of edges, not with their square. The result is symmetric: (b, a) gives the transpose of (a, b).
+ * do not matter). Each of b's edges looks up the a edges it could agree with in a's reach index, so the cost grows
+ * with the number of edges, not with their square. The result is symmetric: (b, a) gives the transpose of (a, b).
  */
 export function localSimilarity(a: PreparedPrint, b: PreparedPrint): Float32Array {
   const out = new Float32Array(a.n * b.n);
-  for (let i = 0; i < a.n; i++) {
-    for (let u = 0; u < a.edgeCount[i]!; u++) {
-      const sa = i * NEIGHBOURS + u;
-      const len = a.edgeLength[sa]!;
-      const reach = LENGTH_TOLERANCE + LENGTH_SHARE * len * 1.1;
-      const l0 = Math.max(0, Math.floor((len - reach) / LENGTH_BIN));
-      const l1 = Math.min(LENGTH_BINS - 1, Math.floor((len + reach) / LENGTH_BIN));
-      const ab = angleBin(a.edgeAngle[sa]!);
-      const tb = turnBin(a.edgeTurn[sa]!);
-      for (let l = l0; l <= l1; l++) {
-        for (let da = -1; da <= 1; da++) {
-          const aq = (ab + da + ANGLE_BINS) % ANGLE_BINS;
-          for (let dt = -1; dt <= 1; dt++) {
-            const key = edgeKey(l, aq, (tb + dt + TURN_BINS) % TURN_BINS);
-            const end = b.bucketStart[key + 1]!;
-            for (let q = b.bucketStart[key]!; q < end; q++) {
-              const sb = b.bucketSlots[q]!;
-              const s = agreement(a, sa, b, sb);
-              if (s > 0) out[i * b.n + ((sb / NEIGHBOURS) | 0)]! += s;
-            }
-          }
-        }
+  const reach = reachIndex(a);
+  for (let j = 0; j < b.n; j++) {
+    for (let u = 0; u < b.edgeCount[j]!; u++) {
+      const sb = j * NEIGHBOURS + u;
+      const key = b.edgeKeys[sb]!;
+      const end = reach.start[key + 1]!;
+      for (let q = reach.start[key]!; q < end; q++) {
+        const sa = reach.slots[q]!;
+        const s = agreement(a, sa, b, sb);
+        if (s > 0) out[((sa / NEIGHBOURS) | 0) * b.n + j]! += s;
       }
     }
   }

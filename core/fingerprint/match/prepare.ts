@@ -1,6 +1,6 @@
 import type { FingerprintFeatures } from '../types.js';
 import { decodeMask, decodePeriods, decodeRidgeCounts, type CoarseMask } from './extra.js';
-import { angleBin, edgeKey, KEY_COUNT, LENGTH_BINS, lengthBin, MAX_EDGE, turnBin } from './edge-hash.js';
+import { angleBin, edgeKey, LENGTH_BINS, lengthBin, MAX_EDGE, turnBin } from './edge-hash.js';
 import { convexHull, wrapAngle } from './geometry.js';
 
 /** Neighbours per minutia in the local descriptor. */
@@ -18,12 +18,8 @@ export interface PreparedPrint {
   edgeTurn: Float64Array;
   /** Number of used slots per minutia. */
   edgeCount: Uint8Array;
-  /**
-   * Edge slots bucketed by quantised (length, angle, turn), see edge-hash.ts: the slots of key k are
-   * bucketSlots[bucketStart[k] .. bucketStart[k + 1]).
-   */
-  bucketStart: Int32Array;
-  bucketSlots: Int32Array;
+  /** Per edge slot, its key in edge-hash.ts terms (quantised length, angle, turn); -1 for unused slots. */
+  edgeKeys: Int32Array;
   /** Ridges crossed along each edge slot (RIDGES_UNKNOWN where not measured); absent for imported minutiae. */
   edgeRidges: Uint8Array | undefined;
   /** Where minutiae could be: the stored mask, or the convex hull of the minutiae. */
@@ -91,7 +87,17 @@ export function preparePrint(features: FingerprintFeatures): PreparedPrint {
     }
   }
   const ridges = decodeRidgeCounts(features.extra, n * NEIGHBOURS);
-  const { bucketStart, bucketSlots } = bucketEdges(edgeLength, edgeAngle, edgeTurn, edgeCount);
+  const edgeKeys = new Int32Array(n * NEIGHBOURS).fill(-1);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < edgeCount[i]!; k++) {
+      const slot = i * NEIGHBOURS + k;
+      edgeKeys[slot] = edgeKey(
+        Math.min(LENGTH_BINS - 1, lengthBin(edgeLength[slot]!)),
+        angleBin(edgeAngle[slot]!),
+        turnBin(edgeTurn[slot]!),
+      );
+    }
+  }
   return {
     n,
     x,
@@ -101,44 +107,10 @@ export function preparePrint(features: FingerprintFeatures): PreparedPrint {
     edgeAngle,
     edgeTurn,
     edgeCount,
-    bucketStart,
-    bucketSlots,
+    edgeKeys,
     edgeRidges: ridges,
     mask: decodeMask(features.extra),
     period: decodePeriods(features.extra),
     hull: convexHull(x, y),
   };
-}
-
-/** Counting sort of the edge slots by key: a flat bucket index, cheaper to probe than a Map. */
-function bucketEdges(
-  edgeLength: Float64Array,
-  edgeAngle: Float64Array,
-  edgeTurn: Float64Array,
-  edgeCount: Uint8Array,
-): { bucketStart: Int32Array; bucketSlots: Int32Array } {
-  const keys: number[] = [];
-  const slots: number[] = [];
-  for (let i = 0; i < edgeCount.length; i++) {
-    for (let k = 0; k < edgeCount[i]!; k++) {
-      const slot = i * NEIGHBOURS + k;
-      keys.push(
-        edgeKey(
-          Math.min(LENGTH_BINS - 1, lengthBin(edgeLength[slot]!)),
-          angleBin(edgeAngle[slot]!),
-          turnBin(edgeTurn[slot]!),
-        ),
-      );
-      slots.push(slot);
-    }
-  }
-  const bucketStart = new Int32Array(KEY_COUNT + 1);
-  for (const key of keys) bucketStart[key + 1]!++;
-  for (let k = 0; k < KEY_COUNT; k++) bucketStart[k + 1]! += bucketStart[k]!;
-  const fill = bucketStart.slice(0, KEY_COUNT);
-  const bucketSlots = new Int32Array(slots.length);
-  keys.forEach((key, m) => {
-    bucketSlots[fill[key]!++] = slots[m]!;
-  });
-  return { bucketStart, bucketSlots };
 }
