@@ -5,6 +5,7 @@ import type { FloatImage } from './resample.js';
 const ALONG_RADIUS = 10;
 const ALONG_SIGMA = 5;
 const PAD = 16;
+if (PAD <= ALONG_RADIUS + 1) throw new Error('The padding must exceed the along-ridge walk');
 
 /**
  * An even Gabor profile across the ridges for one period, sampled at whole-pixel steps from -radius to radius and
@@ -108,16 +109,16 @@ function smoothAlongRidges(
   const gauss = Float64Array.from({ length: ALONG_RADIUS + 1 }, (_, t) =>
     Math.exp((-t * t) / (2 * ALONG_SIGMA * ALONG_SIGMA)),
   );
-  // Streamline positions are kept in padded coordinates; the walk stops one pixel inside the padded image.
-  const lo = 1;
-  const hiX = width + 2 * PAD - 2;
-  const hiY = height + 2 * PAD - 2;
+  // Streamline positions are kept in padded coordinates. A walk moves at most ALONG_RADIUS pixels from an image
+  // pixel, so with PAD > ALONG_RADIUS + 1 it (and its bilinear neighbours) never leaves the padded image, and every
+  // walk has the same total weight.
+  let wsum = 1;
+  for (let sense = 0; sense < 2; sense++) for (let t = 1; t <= ALONG_RADIUS; t++) wsum += gauss[t]!;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (!needed[y * width + x]) continue;
       const base = (y + PAD) * pw + x + PAD;
       let acc = padded[base]!;
-      let wsum = 1;
       for (let sense = 1; sense >= -1; sense -= 2) {
         let px = x + PAD;
         let py = y + PAD;
@@ -126,7 +127,6 @@ function smoothAlongRidges(
         for (let t = 1; t <= ALONG_RADIUS; t++) {
           px += dx;
           py += dy;
-          if (px < lo || py < lo || px > hiX || py > hiY) break;
           const g = gauss[t]!;
           const fx = px | 0;
           const fy = py | 0;
@@ -137,7 +137,6 @@ function smoothAlongRidges(
             g *
             ((padded[i]! * (1 - ax) + padded[i + 1]! * ax) * (1 - ay) +
               (padded[i + pw]! * (1 - ax) + padded[i + pw + 1]! * ax) * ay);
-          wsum += g;
           // Next step along the direction at the nearest pixel (edge-replicated), in the sense we are already going.
           const q = ((py + 0.5) | 0) * pw + ((px + 0.5) | 0);
           let nx = ux[q]!;
