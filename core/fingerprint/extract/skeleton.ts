@@ -83,7 +83,18 @@ export function thin(img: Uint8Array, width: number, height: number): void {
       let n = 0;
       for (let k = 0; k < count; k++) {
         const i = active[k]!;
-        if (img[i] && table[neighbourCode(img, i, offsets)]) doomed[n++] = i;
+        if (!img[i]) continue;
+        // neighbourCode inlined, branch-free on 0/1 pixels: this is the thinning's innermost loop.
+        const code =
+          img[i - width]! |
+          (img[i - width + 1]! << 1) |
+          (img[i + 1]! << 2) |
+          (img[i + width + 1]! << 3) |
+          (img[i + width]! << 4) |
+          (img[i + width - 1]! << 5) |
+          (img[i - 1]! << 6) |
+          (img[i - width - 1]! << 7);
+        if (table[code]) doomed[n++] = i;
       }
       for (let k = 0; k < n; k++) img[doomed[k]!] = 0;
       if (n > 0) changed = true;
