@@ -22,11 +22,10 @@ const MAX_MINUTIAE = 80;
  * at each and the readings' minutiae merged (merge.ts): a break or a bridge that one threshold sees and the next
  * does not then keeps both hypotheses, and the matcher pairs whichever the other impression shows. Five-grid-shift
  * mean EER over the four FVC sets (stop 13): 4.69 with 0.05 alone, 3.91 with 0.05 and 0.1, 3.64 with 0.05, 0 and
- * 0.1. But three readings cost FVC2004_DB1 (640x480) 57 ms of extraction (limit 50) and FVC2004_DB4 0.55 ms per
- * comparison (limit 0.5; more minutiae), so one reading stays the default until both are faster
- * (docs/fingerprint-matching.md).
+ * 0.1. A reading costs a thinning and a minutia pass (about 5 ms on a 640x480 print) and the comparison grows with
+ * the minutiae, so two readings it is: three took FVC2004_DB1 over the 50 ms extraction limit.
  */
-const RIDGE_MARGINS = [0.05];
+const RIDGE_MARGINS = [0.05, 0.1];
 
 function meanMagnitude(values: Float32Array): number {
   let sum = 0;
