@@ -73,13 +73,8 @@ export function computeStarEdges(features: FingerprintFeatures): StarEdges {
   const keys: number[] = [];
   const directions: number[] = [];
   forEachStarEdge(p, (slot, level) => {
-    keys.push(
-      edgeKey(
-        Math.min(LENGTH_BINS - 1, Math.floor(p.edgeLength[slot]! / LENGTH_BIN)),
-        angleBin(p.edgeAngle[slot]!),
-        turnBin(p.edgeTurn[slot]!),
-      ),
-    );
+    // The matcher's own quantisation of the edge (prepare.ts).
+    keys.push(p.edgeKeys[slot]!);
     directions.push(level);
   });
   return { keys: Uint16Array.from(keys), directions: Uint8Array.from(directions) };
