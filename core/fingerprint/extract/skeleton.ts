@@ -8,18 +8,18 @@ export function neighbourOffsets(width: number): Int32Array {
   return Int32Array.from([-width, -width + 1, 1, width + 1, width, width - 1, -1, -width - 1]);
 }
 
-/** 8-bit code of the neighbourhood (bit k set when neighbour k in N, NE, E, ... order is on). */
+/** 8-bit code of the neighbourhood (bit k set when neighbour k in N, NE, E, ... order is on); pixels are 0/1. */
 export function neighbourCode(img: Uint8Array, i: number, offsets: Int32Array): number {
-  // Unrolled: this runs for every ridge pixel in every thinning pass.
+  // Unrolled and branch-free: this runs for every ridge pixel in every thinning pass.
   return (
-    (img[i + offsets[0]!] ? 1 : 0) |
-    (img[i + offsets[1]!] ? 2 : 0) |
-    (img[i + offsets[2]!] ? 4 : 0) |
-    (img[i + offsets[3]!] ? 8 : 0) |
-    (img[i + offsets[4]!] ? 16 : 0) |
-    (img[i + offsets[5]!] ? 32 : 0) |
-    (img[i + offsets[6]!] ? 64 : 0) |
-    (img[i + offsets[7]!] ? 128 : 0)
+    img[i + offsets[0]!]! |
+    (img[i + offsets[1]!]! << 1) |
+    (img[i + offsets[2]!]! << 2) |
+    (img[i + offsets[3]!]! << 3) |
+    (img[i + offsets[4]!]! << 4) |
+    (img[i + offsets[5]!]! << 5) |
+    (img[i + offsets[6]!]! << 6) |
+    (img[i + offsets[7]!]! << 7)
   );
 }
 
@@ -83,18 +83,7 @@ export function thin(img: Uint8Array, width: number, height: number): void {
       let n = 0;
       for (let k = 0; k < count; k++) {
         const i = active[k]!;
-        if (!img[i]) continue;
-        // neighbourCode inlined, branch-free on 0/1 pixels: this is the thinning's innermost loop.
-        const code =
-          img[i - width]! |
-          (img[i - width + 1]! << 1) |
-          (img[i + 1]! << 2) |
-          (img[i + width + 1]! << 3) |
-          (img[i + width]! << 4) |
-          (img[i + width - 1]! << 5) |
-          (img[i - 1]! << 6) |
-          (img[i - width - 1]! << 7);
-        if (table[code]) doomed[n++] = i;
+        if (img[i] && table[neighbourCode(img, i, offsets)]) doomed[n++] = i;
       }
       for (let k = 0; k < n; k++) img[doomed[k]!] = 0;
       if (n > 0) changed = true;
