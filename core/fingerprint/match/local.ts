@@ -65,12 +65,12 @@ function reachIndex(p: PreparedPrint): ReachIndex {
   if (cached) return cached;
   const keys: number[] = [];
   const slots: number[] = [];
+  const half = LENGTH_SHARE / 2;
   for (let i = 0; i < p.n; i++) {
     for (let u = 0; u < p.edgeCount[i]!; u++) {
       const slot = i * NEIGHBOURS + u;
       const len = p.edgeLength[slot]!;
       // Lengths lb with |len - lb| < LENGTH_TOLERANCE + LENGTH_SHARE * (len + lb) / 2.
-      const half = LENGTH_SHARE / 2;
       const lo = (len * (1 - half) - LENGTH_TOLERANCE) / (1 + half);
       const hi = (len * (1 + half) + LENGTH_TOLERANCE) / (1 - half);
       const l0 = Math.max(0, Math.floor(lo / LENGTH_BIN));
