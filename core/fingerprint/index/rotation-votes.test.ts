@@ -36,4 +36,15 @@ describe('rotation votes', () => {
     expect(bestByRotation(votes, members, 3)).toEqual([2, 4, 1]);
     expect(bestByRotation(votes, members, 0)).toEqual([]);
   });
+
+  it('ranks by the scaled vote when a scale is given', () => {
+    const members = new Set([1, 2, 3]);
+    const votes = new Float32Array(4 * ROTATION_BINS);
+    votes[1 * ROTATION_BINS + 2] = 6;
+    votes[2 * ROTATION_BINS + 7] = 4;
+    votes[3 * ROTATION_BINS + 0] = 5;
+    expect(bestByRotation(votes, members, 3)).toEqual([1, 3, 2]);
+    // Enrollment 1 voted with many minutiae, 2 with few: 6 x 0.5 = 3 < 4 x 1 = 4 < 5 x 1.
+    expect(bestByRotation(votes, members, 3, Float32Array.from([0, 0.5, 1, 1]))).toEqual([3, 2, 1]);
+  });
 });

@@ -102,15 +102,20 @@ export function bestRotation(votes: Float32Array, id: number): number {
 }
 
 /**
- * The `count` enrollments with the strongest votes, best first: each scores its best rotation bin. Ties go to the
- * lower id.
+ * The `count` enrollments with the strongest votes, best first: each scores its best rotation bin, times its
+ * `scale[id]` when a scale is given. Ties go to the lower id.
  */
-export function bestByRotation(votes: Float32Array, members: ReadonlySet<number>, count: number): number[] {
+export function bestByRotation(
+  votes: Float32Array,
+  members: ReadonlySet<number>,
+  count: number,
+  scale?: Float32Array,
+): number[] {
   const ids = new Int32Array(members.size);
   const scores = new Float32Array(members.size);
   let voted = 0;
   for (const id of members) {
-    const best = bestRotation(votes, id);
+    const best = bestRotation(votes, id) * (scale ? (scale[id] ?? 0) : 1);
     if (best <= 0) continue;
     ids[voted] = id;
     scores[voted++] = best;
