@@ -2,7 +2,7 @@ import { log10FmrAt, scoreAtLog10Fmr } from './calibration-fit.js';
 import { CALIBRATION } from './calibration-table.js';
 
 /** Version of extraction + scoring; templates of another version must be re-enrolled (SPEC 9). */
-export const FINGERPRINT_MODEL_VERSION = 'fp-2026.11-8';
+export const FINGERPRINT_MODEL_VERSION = 'fp-2026.11-9';
 
 /** Default decision point: accept when the estimated false-match rate is at most 1 in 10,000. */
 export const DEFAULT_FMR = 1e-4;

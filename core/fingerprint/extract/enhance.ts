@@ -4,8 +4,16 @@ import type { FloatImage } from './resample.js';
 
 const ALONG_RADIUS = 10;
 const ALONG_SIGMA = 5;
+/**
+ * The along-ridge walk samples every ALONG_STEP pixels, ALONG_STEPS samples each way. Steps of 2 instead of 1 halved
+ * the walk (FVC2004_DB1 extraction p50 46.3 -> 39.3 ms) for the same accuracy: five-shift mean EER 3.88% against
+ * 3.91% (steps of 1.5: 4.08%; a reach of 12 or 14 pixels at steps of 2: 4.08%, 4.07%).
+ */
+const ALONG_STEP = 2;
+const ALONG_STEPS = ALONG_RADIUS / ALONG_STEP;
 const PAD = 16;
-if (PAD <= ALONG_RADIUS + 1) throw new Error('The padding must exceed the along-ridge walk');
+if (PAD <= ALONG_RADIUS + 1 || !Number.isInteger(ALONG_STEPS))
+  throw new Error('The padding must exceed the along-ridge walk, made of whole steps');
 
 /**
  * An even Gabor profile across the ridges for one period, sampled at whole-pixel steps from -radius to radius and
@@ -91,8 +99,8 @@ export function enhance(
 
 /**
  * Gaussian smoothing along the ridge through each foreground pixel, following its curve (as curved Gabor filters
- * do, Gottschlich 2012): a streamline of the orientation field is traced ALONG_RADIUS one-pixel steps both ways and
- * the image is sampled bilinearly on it. A straight kernel cuts across curved ridges near cores and deltas and
+ * do, Gottschlich 2012): a streamline of the orientation field is traced ALONG_RADIUS pixels both ways, in steps of
+ * ALONG_STEP, and the image is sampled bilinearly on it. A straight kernel cuts across curved ridges near cores and deltas and
  * leaves false breaks there. Averaged over five sub-block shifts of the images (eval --shift), the four FVC sets'
  * EER went from 5.83% to 5.23%; both the curve and the sub-pixel sampling matter (either alone: no gain).
  */
@@ -106,14 +114,14 @@ function smoothAlongRidges(
   height: number,
 ): Float32Array {
   const smooth = padded.slice();
-  const gauss = Float64Array.from({ length: ALONG_RADIUS + 1 }, (_, t) =>
-    Math.exp((-t * t) / (2 * ALONG_SIGMA * ALONG_SIGMA)),
+  const gauss = Float64Array.from({ length: ALONG_STEPS + 1 }, (_, t) =>
+    Math.exp(-((t * ALONG_STEP) ** 2) / (2 * ALONG_SIGMA * ALONG_SIGMA)),
   );
   // Streamline positions are kept in padded coordinates. A walk moves at most ALONG_RADIUS pixels from an image
   // pixel, so with PAD > ALONG_RADIUS + 1 it (and its bilinear neighbours) never leaves the padded image, and every
   // walk has the same total weight.
   let wsum = 1;
-  for (let sense = 0; sense < 2; sense++) for (let t = 1; t <= ALONG_RADIUS; t++) wsum += gauss[t]!;
+  for (let sense = 0; sense < 2; sense++) for (let t = 1; t <= ALONG_STEPS; t++) wsum += gauss[t]!;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (!needed[y * width + x]) continue;
@@ -122,9 +130,9 @@ function smoothAlongRidges(
       for (let sense = 1; sense >= -1; sense -= 2) {
         let px = x + PAD;
         let py = y + PAD;
-        let dx = sense * ux[base]!;
-        let dy = sense * uy[base]!;
-        for (let t = 1; t <= ALONG_RADIUS; t++) {
+        let dx = sense * ux[base]! * ALONG_STEP;
+        let dy = sense * uy[base]! * ALONG_STEP;
+        for (let t = 1; t <= ALONG_STEPS; t++) {
           px += dx;
           py += dy;
           const g = gauss[t]!;
@@ -145,8 +153,8 @@ function smoothAlongRidges(
             nx = -nx;
             ny = -ny;
           }
-          dx = nx;
-          dy = ny;
+          dx = nx * ALONG_STEP;
+          dy = ny * ALONG_STEP;
         }
       }
       smooth[base] = acc / wsum;
