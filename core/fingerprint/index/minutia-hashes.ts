@@ -38,8 +38,9 @@ const MAX_BUCKET_SHARE = 0.1;
 /**
  * An enrollment's vote is divided by its cylinder count to this power: a print with many minutiae collides by chance
  * in many more buckets, and outvoted enrollments with few (a small or partial first impression). On the saved 100k
- * gallery (model fp-2026.11-8, 280 probes), of the 221 probes the matcher scores above its 1-in-100k threshold the
- * finger reached the first stage for 211 with the raw vote, 212 with a power of 0.25 or 1, 214 with 0.5 or 0.75.
+ * gallery (280 probes), of the probes the matcher scores above its 1-in-100k threshold the finger reached the first
+ * stage for 211 of 221 with the raw vote, 212 with a power of 0.25 or 1, 214 with 0.5 or 0.75 (model fp-2026.11-8);
+ * with fp-2026.11-9, 225 of 237 with the raw vote or 0.5, and 252 of all 280 probes reached the shortlist against 250.
  */
 const SIZE_POWER = 0.5;
 
