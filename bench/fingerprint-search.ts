@@ -6,7 +6,7 @@
  * with an exhaustive 1:1 search. The exhaustive pass runs once, over the largest gallery, on a spread subset of
  * probes, on two worker threads, each probe only until an impostor reaches its genuine score (then it is no
  * exhaustive hit); the galleries are prefixes of one another, so the first index that beat a probe answers every
- * size.
+ * size. Then it lists the exhaustive hits the search missed, and the stage that lost each.
  * Usage: npm run bench:fingerprint-search [-- --sizes 1000,10000,100000 --candidates 1000 --hash-candidates 1500
  *        --star-candidates 300 --shortlist 50 --exhaustive-probes 40 --exhaustive-seconds 900]
  */
@@ -44,6 +44,8 @@ const SETS = ['FVC2002_DB1_B', 'FVC2002_DB3_B', 'FVC2004_DB1_B', 'FVC2004_DB4_B'
 
 interface Finger {
   mobile: string;
+  /** Where the impressions come from, e.g. "FVC2004_DB1_B 103". */
+  label: string;
   impressions: FingerprintFeatures[];
 }
 
@@ -68,7 +70,11 @@ async function plantedFingers(): Promise<{ fingers: Finger[]; source: string }> 
             ),
           );
         }
-        fingers.push({ mobile: `+44700${String(fingers.length).padStart(6, '0')}`, impressions });
+        fingers.push({
+          mobile: `+44700${String(fingers.length).padStart(6, '0')}`,
+          label: `${set} ${f}`,
+          impressions,
+        });
       }
     }
     return { fingers, source: `real FVC impressions (${SETS.join(', ')})` };
@@ -77,7 +83,11 @@ async function plantedFingers(): Promise<{ fingers: Finger[]; source: string }> 
     const impressions = Array.from({ length: 8 }, (_, i) =>
       extractFeatures(syntheticFingerprint(900_000 + s, i)),
     );
-    fingers.push({ mobile: `+44700${String(s).padStart(6, '0')}`, impressions });
+    fingers.push({
+      mobile: `+44700${String(s).padStart(6, '0')}`,
+      label: `synthetic ${900_000 + s}`,
+      impressions,
+    });
   }
   return { fingers, source: 'SYNTHETIC impressions (no /work/shared data on this machine)' };
 }
@@ -152,14 +162,19 @@ async function main(): Promise<void> {
   for (const f of fingers) service.enrollFeatures(f.mobile, f.impressions[0]!, { skipDuplicateCheck: true });
   let gallerySize = fingers.length;
   const probes = fingers.flatMap((f, fi) =>
-    f.impressions.slice(1).map((p) => ({ mobile: f.mobile, genuineIndex: fi, features: p })),
+    f.impressions.slice(1).map((p, i) => ({
+      mobile: f.mobile,
+      genuineIndex: fi,
+      features: p,
+      name: `${f.label}_${i + 2}`,
+    })),
   );
   const perSize: {
     size: number;
     p50: number;
     p95: number;
-    inCandidates: number;
-    inShortlist: number;
+    inCandidates: boolean[];
+    inShortlist: boolean[];
     searchHit: boolean[];
     load: string;
   }[] = [];
@@ -177,17 +192,17 @@ async function main(): Promise<void> {
       console.log(`Gallery ${size}: loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
       const times: number[] = [];
       const searchHit: boolean[] = [];
-      let inCandidates = 0;
-      let inShortlist = 0;
+      const inCandidates: boolean[] = [];
+      const inShortlist: boolean[] = [];
       for (const probe of probes) {
         const t = performance.now();
         // k = shortlist: every matcher-scored candidate comes back, so shortlist membership is visible too.
         const result = service.searchFeatures(probe.features, shortlist);
         times.push(performance.now() - t);
         searchHit.push(result.candidates[0]?.mobile === probe.mobile);
-        if (result.candidates.some((c) => c.mobile === probe.mobile)) inShortlist++;
+        inShortlist.push(result.candidates.some((c) => c.mobile === probe.mobile));
         const ids = service.firstStageCandidates(probe.features);
-        if (enrollments.indexRows(ids).some((r) => r.mobile === probe.mobile)) inCandidates++;
+        inCandidates.push(enrollments.indexRows(ids).some((r) => r.mobile === probe.mobile));
       }
       const load = os
         .loadavg()
@@ -219,15 +234,15 @@ async function main(): Promise<void> {
   });
   const planted = fingers.map((f) => f.impressions[0]!);
   const exhaustiveStart = performance.now();
+  const genuineScores = chosen.map((i) =>
+    compareFeatures(probes[i]!.features, planted[probes[i]!.genuineIndex]!),
+  );
   const { beatenAt, covered } = await exhaustive(
-    chosen.map((i) => {
-      const p = probes[i]!;
-      return {
-        features: p.features,
-        genuineIndex: p.genuineIndex,
-        genuine: compareFeatures(p.features, planted[p.genuineIndex]!),
-      };
-    }),
+    chosen.map((i, j) => ({
+      features: probes[i]!.features,
+      genuineIndex: probes[i]!.genuineIndex,
+      genuine: genuineScores[j]!,
+    })),
     planted,
     Math.max(...sizes),
   );
@@ -239,6 +254,8 @@ async function main(): Promise<void> {
     '| gallery | search p50 ms | search p95 ms | finger in first-stage candidates | finger in shortlist | rank-1 (search) | exhaustive probes | rank-1 (exhaustive) | search hits / exhaustive hits | load |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
+  const count = (flags: boolean[]): number => flags.filter(Boolean).length;
+  const losses: string[] = [];
   for (const r of perSize) {
     let decided = 0;
     let exhaustiveHits = 0;
@@ -251,13 +268,25 @@ async function main(): Promise<void> {
       if (!beaten) {
         exhaustiveHits++;
         if (r.searchHit[i]) bothHits++;
+        else {
+          // Where the search lost a probe that the exhaustive search finds, for the analysis of the next change.
+          const stage = !r.inCandidates[i]
+            ? 'not in the first stage'
+            : !r.inShortlist[i]
+              ? 'not in the shortlist'
+              : 'an impostor ranked first';
+          losses.push(
+            `  ${r.size}: ${probes[i]!.name}, genuine score ${genuineScores[j]!.toFixed(1)}, ${stage}`,
+          );
+        }
       }
     });
     rows.push(
-      `| ${r.size} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${pct(r.inCandidates, probes.length)} | ${pct(r.inShortlist, probes.length)} | ${pct(r.searchHit.filter(Boolean).length, probes.length)} | ${decided} | ${pct(exhaustiveHits, decided)} | ${pct(bothHits, exhaustiveHits)} (${bothHits}/${exhaustiveHits}) | ${r.load} |`,
+      `| ${r.size} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${pct(count(r.inCandidates), probes.length)} | ${pct(count(r.inShortlist), probes.length)} | ${pct(count(r.searchHit), probes.length)} | ${decided} | ${pct(exhaustiveHits, decided)} | ${pct(bothHits, exhaustiveHits)} (${bothHits}/${exhaustiveHits}) | ${r.load} |`,
     );
   }
   console.log(`\n${rows.join('\n')}`);
+  if (losses.length > 0) console.log(`\nExhaustive hits the search missed:\n${losses.join('\n')}`);
   console.log(
     `\nos: ${os.cpus().length} cores, load average ${os
       .loadavg()
