@@ -100,9 +100,9 @@ export function enhance(
 /**
  * Gaussian smoothing along the ridge through each foreground pixel, following its curve (as curved Gabor filters
  * do, Gottschlich 2012): a streamline of the orientation field is traced ALONG_RADIUS pixels both ways, in steps of
- * ALONG_STEP, and the image is sampled bilinearly on it. A straight kernel cuts across curved ridges near cores and deltas and
- * leaves false breaks there. Averaged over five sub-block shifts of the images (eval --shift), the four FVC sets'
- * EER went from 5.83% to 5.23%; both the curve and the sub-pixel sampling matter (either alone: no gain).
+ * ALONG_STEP, and the image is sampled bilinearly on it. A straight kernel cuts across curved ridges near cores and
+ * deltas and leaves false breaks there. Averaged over five sub-block shifts of the images (eval --shift), the four
+ * FVC sets' EER went from 5.83% to 5.23%; both the curve and the sub-pixel sampling matter (either alone: no gain).
  */
 function smoothAlongRidges(
   padded: Float32Array,
