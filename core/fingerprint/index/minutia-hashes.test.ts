@@ -42,6 +42,23 @@ describe('minutia hash index', () => {
     expect(found).toBeGreaterThanOrEqual(5);
   });
 
+  it('keeps a small first impression among the candidates of a fuller impression of its finger', () => {
+    const index = galleryIndex(400);
+    let found = 0;
+    for (const seed of [5001, 5002, 5003, 5004, 5005, 5006, 5007, 5008]) {
+      const full = syntheticFeatureRecord(seed);
+      // The enrollment shows only the 18 minutiae nearest the print's centre (a small or partial first impression).
+      const cx = full.minutiae.reduce((s, m) => s + m.x, 0) / full.minutiae.length;
+      const cy = full.minutiae.reduce((s, m) => s + m.y, 0) / full.minutiae.length;
+      const near = [...full.minutiae].sort(
+        (a, b) => (a.x - cx) ** 2 + (a.y - cy) ** 2 - ((b.x - cx) ** 2 + (b.y - cy) ** 2),
+      );
+      index.add(seed, computeCylinders({ ...full, minutiae: near.slice(0, 18) }));
+      if (index.nearest(computeCylinders(movedPrint(full, 0.4, 20, -15)), 3).includes(seed)) found++;
+    }
+    expect(found).toBe(8);
+  });
+
   it('forgets a removed enrollment and takes it back with new cylinders', () => {
     const index = galleryIndex(50);
     const first = computeCylinders(syntheticFeatureRecord(7));
