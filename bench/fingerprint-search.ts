@@ -8,7 +8,7 @@
  * exhaustive hit); the galleries are prefixes of one another, so the first index that beat a probe answers every
  * size. Then it lists the exhaustive hits the search missed, and the stage that lost each.
  * Usage: npm run bench:fingerprint-search [-- --sizes 1000,10000,100000 --candidates 1000 --hash-candidates 1500
- *        --star-candidates 300 --shortlist 50 --exhaustive-probes 40 --exhaustive-seconds 900]
+ *        --star-candidates 300 --shortlist 80 --exhaustive-probes 40 --exhaustive-seconds 900]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +19,7 @@ import { Worker } from 'node:worker_threads';
 import { EnrollmentStore } from '../core/fingerprint/enrollment-store.js';
 import { extractFeatures } from '../core/fingerprint/extract/index.js';
 import { FingerprintService } from '../core/fingerprint/index.js';
+import { DEFAULT_FINGERPRINT_SETTINGS } from '../core/fingerprint/settings.js';
 import { compareFeatures } from '../core/fingerprint/match/index.js';
 import { syntheticFeatureRecord, syntheticFingerprint } from '../core/fingerprint/synthetic/index.js';
 import type { FingerprintFeatures } from '../core/fingerprint/types.js';
@@ -33,10 +34,12 @@ const flag = (name: string, fallback: string): string => {
   return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
 };
 const sizes = flag('sizes', '1000,10000,100000').split(',').map(Number);
-const candidates = Number(flag('candidates', '1000'));
-const shortlist = Number(flag('shortlist', '50'));
-const hashCandidates = Number(flag('hash-candidates', '1500'));
-const starCandidates = Number(flag('star-candidates', '300'));
+// The engine's own defaults unless told otherwise.
+const d = DEFAULT_FINGERPRINT_SETTINGS;
+const candidates = Number(flag('candidates', String(d.candidates)));
+const shortlist = Number(flag('shortlist', String(d.shortlist)));
+const hashCandidates = Number(flag('hash-candidates', String(d.hashCandidates)));
+const starCandidates = Number(flag('star-candidates', String(d.starCandidates)));
 const exhaustiveProbeCount = Number(flag('exhaustive-probes', '40'));
 const exhaustiveSeconds = Number(flag('exhaustive-seconds', '900'));
 const DATA = '/work/shared/data/fingerprints';
