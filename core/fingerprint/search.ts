@@ -15,7 +15,7 @@ import { decodeTemplate, openTemplate, sealTemplate } from './template/index.js'
 import type { FingerprintFeatures } from './types.js';
 
 /** Probe cylinders up to which a search looks at all its configured candidates (see firstStage). */
-const TYPICAL_CYLINDERS = 45;
+const TYPICAL_CYLINDERS = 36;
 /**
  * Weight of a candidate's star-edge vote (log 1 + vote) added to its cylinder similarity in the second stage. The
  * cylinders alone rank some genuine prints out of the shortlist (few close neighbourhoods in common), while their

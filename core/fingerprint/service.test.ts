@@ -122,6 +122,19 @@ describe('FingerprintService', () => {
     expect(result.candidates[0]!.score).toBeGreaterThan(result.candidates[1]?.score ?? 0);
   });
 
+  it('finds a finger placed upside down through the embedding, which does not depend on the turn', () => {
+    const numbers = Array.from({ length: 30 }, (_, i) => `+4479112360${String(i).padStart(2, '0')}`);
+    numbers.forEach((mobile, i) =>
+      service.enrollFeatures(mobile, syntheticFeatureRecord(700 + i), { skipDuplicateCheck: true }),
+    );
+    try {
+      const probe = movedPrint(syntheticFeatureRecord(712), Math.PI, 10, -5);
+      expect(service.searchFeatures(probe, 1).candidates[0]?.mobile).toBe(numbers[12]);
+    } finally {
+      for (const mobile of numbers) service.deleteEnrollment(mobile);
+    }
+  });
+
   it('hands the cylinders the candidates of the vector, minutia hash and star-edge indexes', () => {
     const numbers = Array.from({ length: 30 }, (_, i) => `+4479112350${String(i).padStart(2, '0')}`);
     numbers.forEach((mobile, i) =>

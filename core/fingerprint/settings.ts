@@ -45,16 +45,15 @@ export const DEFAULT_FINGERPRINT_SETTINGS: FingerprintSettings = {
   minMinutiae: 10,
   oneInN: 10_000,
   dedupOneInN: 10_000,
-  // 100k gallery, quiet 2-core machine, model fp-2026.11-6 (docs/fingerprint-platform.md): with the star-edge index,
-  // 1000 vector + 1500 hash + 300 star candidates (fewer for probes of over 45 cylinders) and 50 matched find the
-  // finger at rank 1 for 189 of the 193 probes scoring above the 1-in-a-million threshold, p95 265 ms (without the
-  // star edges: 184, p95 266-280 ms).
-  candidates: 1000,
-  hashCandidates: 1500,
+  // 100k gallery, 2-core machine (docs/fingerprint-platform.md). Stop 15: the minutia hash and star-edge indexes
+  // split by minutia direction, and the hash rank in the second stage's score. The lists then rank the finger so
+  // much better that 500 vector + 1000 hash + 300 star candidates (fewer for probes of over 36 cylinders) and a
+  // shortlist of 50 bring the genuine print of 233 of the 237 saved-gallery probes above the 1-in-100k score to the
+  // matcher (stop 14, with 1000 + 1500 + 300: 224).
+  candidates: 500,
+  hashCandidates: 1000,
   starCandidates: 300,
-  // Stop 15: the minutia hash and star-edge indexes split by minutia direction, and the hash rank in the second
-  // stage's score; the genuine print of 234 of 237 strong probes then ranks within the best 80, 231 within 50.
-  shortlist: 80,
+  shortlist: 50,
 };
 
 function positive(value: unknown, fallback: number): number {

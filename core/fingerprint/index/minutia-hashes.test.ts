@@ -28,6 +28,25 @@ describe('minutia hash index', () => {
     }
   });
 
+  it('finds a print turned by up to 45 degrees, whichever direction sectors its minutiae cross into', () => {
+    const index = galleryIndex(400);
+    for (const [seed, angle] of [
+      [61, 0.78],
+      [62, -0.78],
+      [63, 0.3],
+      [64, -0.45],
+    ] as const) {
+      const probe = movedPrint(syntheticFeatureRecord(seed), angle, -25, 10);
+      expect(index.nearest(computeCylinders(probe), 3)[0]).toBe(seed);
+    }
+  });
+
+  it('leaves a print turned upside down to the other indexes: its minutiae point into other sectors', () => {
+    const index = galleryIndex(400);
+    const probe = movedPrint(syntheticFeatureRecord(71), Math.PI, 0, 0);
+    expect(index.nearest(computeCylinders(probe), 20)).not.toContain(71);
+  });
+
   it('keeps another impression of a finger (distorted, partial) among the candidates', () => {
     const index = galleryIndex(400);
     const seeds = [41, 42, 43, 44, 45, 46];

@@ -51,12 +51,15 @@ function sector(direction: number): number {
   return Math.floor((direction * DIRECTION_BINS) / DIRECTION_LEVELS);
 }
 /**
- * Buckets holding more postings than this share of the gallery are skipped when voting (stop words). Before the
- * direction sectors, the biggest buckets held 100-200k postings at 100k, and skipping those above 10% cut a query
- * from 36 to 23 ms for 1.5 points of first-stage recall. A sector holds an eighth of that, so far fewer are skipped;
- * 5% then found as many fingers as 10% (231 and 229 of 237) in less time (p95 31 against 36 ms), and 20-30% fewer.
+ * Buckets holding more postings than this share of the gallery, and than SKIP_MIN, are skipped when voting (stop
+ * words). Before the direction sectors the biggest buckets held 100-200k postings at 100k, and skipping those above
+ * 10% cut a query from 36 to 23 ms for 1.5 points of first-stage recall. A sector holds an eighth of that, and the
+ * genuine collisions are no longer in the crowded ones: with 16 tables, skipping above 1% (1,000 postings at 100k)
+ * finds the finger for 235 of 237 strong probes, as many as 5% (234), with the query's p95 at 27 against 43 ms.
  */
-const MAX_BUCKET_SHARE = 0.05;
+const MAX_BUCKET_SHARE = 0.01;
+/** Never skip a bucket of fewer postings than this: in a small gallery almost every bucket is above 1%. */
+const SKIP_MIN = 1000;
 /**
  * An enrollment's vote is divided by its cylinder count to this power: a print with many minutiae collides by chance
  * in many more buckets, and outvoted enrollments with few (a small or partial first impression). On the saved 100k
@@ -190,6 +193,7 @@ export class MinutiaHashIndex {
     const keys = cylinderHashes(probe);
     const gallery = Math.max(1, this.members.size);
     const votes = this.votes.begin(this.members);
+    const skipAbove = Math.max(SKIP_MIN, gallery * MAX_BUCKET_SHARE);
     const seen = new Set<number>();
     for (let t = 0; t < HASH_TABLES; t++) {
       const table = this.tables[t]!;
@@ -205,7 +209,7 @@ export class MinutiaHashIndex {
           seen.add(key);
           const bucket = table[key];
           if (!bucket) continue;
-          if (bucket.size > gallery * MAX_BUCKET_SHARE) continue;
+          if (bucket.size > skipAbove) continue;
           const weight = Math.log(gallery / bucket.size);
           castVotes(votes, bucket, probe.directions[c]!, weight);
         }
