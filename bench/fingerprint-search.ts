@@ -7,8 +7,9 @@
  * probes, on two worker threads, each probe only until an impostor reaches its genuine score (then it is no
  * exhaustive hit); the galleries are prefixes of one another, so the first index that beat a probe answers every
  * size. Then it lists the exhaustive hits the search missed, and the stage that lost each.
- * Usage: npm run bench:fingerprint-search [-- --sizes 1000,10000,100000 --candidates 1000 --hash-candidates 1500
- *        --star-candidates 300 --shortlist 80 --exhaustive-probes 40 --exhaustive-seconds 900]
+ * Usage: npm run bench:fingerprint-search [-- --sizes 1000,10000,100000 --candidates 500 --hash-candidates 1000
+ *        --star-candidates 300 --shortlist 50 --exhaustive-probes 40 --exhaustive-seconds 900]
+ *        (candidate counts and shortlist default to the engine's settings, DEFAULT_FINGERPRINT_SETTINGS)
  */
 import fs from 'node:fs';
 import os from 'node:os';

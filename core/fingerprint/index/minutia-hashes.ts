@@ -4,9 +4,12 @@ import {
   bestByRotation,
   castVotes,
   compactBuckets,
+  DIRECTION_SECTORS,
+  nearSectorBuckets,
   posting,
   removePosting,
   RotationVotes,
+  sectorBucket,
   type Bucket,
 } from './rotation-votes.js';
 import { CYLINDER_WORDS, DIRECTION_LEVELS, type Cylinders } from './cylinders.js';
@@ -34,7 +37,7 @@ export const HASH_TABLES = 16;
 /** MinHash values per band: 2 x 8 bits = a 16-bit bucket key. */
 const BAND = 2;
 /**
- * Each MinHash bucket is split by the minutia's own direction into DIRECTION_BINS sectors of 45 degrees, and a probe
+ * Each MinHash bucket is split by the minutia's own direction into DIRECTION_SECTORS sectors of 45 degrees, and a probe
  * cylinder looks up its sector and the one on either side: so a gallery minutia turned by up to 45 degrees (up to 90
  * in part) from the probe's still meets it, and the others no longer dilute the vote. Our sparse cylinders give few
  * distinct MinHash keys (a table fills about 8,500 of its 65,536), so without the split the buckets where genuine
@@ -43,13 +46,7 @@ const BAND = 2;
  * Prints turned further from their enrollment are still found by the embedding and star-edge lists, which do not
  * depend on the turn.
  */
-const DIRECTION_BINS = 8;
-const DIRECTION_REACH = 1;
-const BUCKETS = (1 << (8 * BAND)) * DIRECTION_BINS;
-/** The sector of a minutia direction (0 .. DIRECTION_LEVELS - 1). */
-function sector(direction: number): number {
-  return Math.floor((direction * DIRECTION_BINS) / DIRECTION_LEVELS);
-}
+const BUCKETS = (1 << (8 * BAND)) * DIRECTION_SECTORS;
 /**
  * Buckets holding more postings than this share of the gallery, and than SKIP_MIN, are skipped when voting (stop
  * words). Before the direction sectors the biggest buckets held 100-200k postings at 100k, and skipping those above
@@ -202,9 +199,7 @@ export class MinutiaHashIndex {
       for (let c = 0; c < probe.n; c++) {
         const hash = keys[c * HASH_TABLES + t]!;
         if (hash < 0) continue;
-        const own = sector(probe.directions[c]!);
-        for (let d = -DIRECTION_REACH; d <= DIRECTION_REACH; d++) {
-          const key = hash * DIRECTION_BINS + ((own + d + DIRECTION_BINS) % DIRECTION_BINS);
+        for (const key of nearSectorBuckets(hash, probe.directions[c]!)) {
           if (seen.has(key)) continue;
           seen.add(key);
           const bucket = table[key];
@@ -231,7 +226,7 @@ export class MinutiaHashIndex {
       for (let c = 0; c < cylinders.n; c++) {
         const hash = keys[c * HASH_TABLES + t]!;
         if (hash < 0) continue;
-        const key = hash * DIRECTION_BINS + sector(cylinders.directions[c]!);
+        const key = sectorBucket(hash, cylinders.directions[c]!);
         const value = posting(id, cylinders.directions[c]!);
         const unique = key * DIRECTION_LEVELS + cylinders.directions[c]!;
         if (seen.has(unique)) continue;

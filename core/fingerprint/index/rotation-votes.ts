@@ -12,6 +12,31 @@ export const POSTING_DIRECTION_BITS = 6;
 export const MAX_POSTING_ID = 2 ** (31 - POSTING_DIRECTION_BITS);
 /** Relative-rotation bins an enrollment's votes are spread over. */
 export const ROTATION_BINS = 16;
+/**
+ * Both minutia indexes split each bucket by the minutia's own direction into DIRECTION_SECTORS sectors of 45 degrees,
+ * and a probe minutia looks up its sector and the one on either side (see minutia-hashes.ts for why and the figures).
+ */
+export const DIRECTION_SECTORS = 8;
+
+/** The bucket that a posting of direction `level` (0 .. POSTING_DIRECTION_LEVELS - 1) under `key` is filed in. */
+export function sectorBucket(key: number, level: number): number {
+  return key * DIRECTION_SECTORS + sectorOf(level);
+}
+
+function sectorOf(level: number): number {
+  return Math.floor((level * DIRECTION_SECTORS) / POSTING_DIRECTION_LEVELS);
+}
+
+/** The buckets under `key` that a probe minutia of direction `level` looks up: its sector and the two beside it. */
+export function nearSectorBuckets(key: number, level: number): [number, number, number] {
+  const own = sectorOf(level);
+  const base = key * DIRECTION_SECTORS;
+  return [
+    base + ((own + DIRECTION_SECTORS - 1) % DIRECTION_SECTORS),
+    base + own,
+    base + ((own + 1) % DIRECTION_SECTORS),
+  ];
+}
 
 /** One bucket's postings, grown by doubling. */
 export interface Bucket {

@@ -17,10 +17,13 @@ import {
   bestRotation,
   castVotes,
   compactBuckets,
+  DIRECTION_SECTORS,
+  nearSectorBuckets,
   posting,
   POSTING_DIRECTION_LEVELS,
   removePosting,
   RotationVotes,
+  sectorBucket,
   type Bucket,
 } from './rotation-votes.js';
 
@@ -49,16 +52,14 @@ const SKIP_SHARE = 0.01;
 const SKIP_MIN = 1000;
 /** Length tolerance of the probe's lookups (pixels either side). */
 const LENGTH_REACH = 6;
-/**
- * Each bucket is split by the minutia's own direction into SECTORS sectors of 45 degrees, and a probe edge looks up
- * its sector and the one on either side (as the minutia hash index does): edges of minutiae turned by more than 45
+/*
+ * Each bucket is split into the direction sectors of rotation-votes.ts (DIRECTION_SECTORS), and a probe edge looks
+ * up its sector and the one on either side, as the minutia hash index does: edges of minutiae turned by more than 45
  * to 90 degrees from the probe's no longer vote. On the saved 100k gallery the best 300 by star edges hold the finger
  * for 214 of the 237 strong probes instead of 132; with the other lists, the first stage holds it for one more (235)
  * and, its votes also ranking the second stage, two more reach the shortlist. Prints turned further are still found
  * through the embedding.
  */
-const SECTORS = 8;
-const SECTOR_REACH = 1;
 /**
  * A probe looks up the edges of at most this many of its minutiae, spread evenly over its list: a query costs in
  * proportion to the probe's edges, and prints of 50-80 minutiae made the search's p95 (their star queries took
@@ -66,10 +67,6 @@ const SECTOR_REACH = 1;
  * fewer in the shortlist (233 of 237).
  */
 const PROBE_CAP = 30;
-/** The sector of a posting's direction level. */
-function sectorOf(level: number): number {
-  return Math.floor((level * SECTORS) / POSTING_DIRECTION_LEVELS);
-}
 
 /** A print's star edges: bucket key and quantised direction (POSTING_DIRECTION_LEVELS steps, image terms) of each. */
 export interface StarEdges {
@@ -161,7 +158,7 @@ export function starProbe(features: FingerprintFeatures): StarProbe {
  * 50 MB at 100k.
  */
 export class StarEdgeIndex {
-  private readonly buckets = new Array<Bucket | undefined>(KEY_COUNT * SECTORS).fill(undefined);
+  private readonly buckets = new Array<Bucket | undefined>(KEY_COUNT * DIRECTION_SECTORS).fill(undefined);
   private readonly members = new Set<number>();
   private readonly votes = new RotationVotes();
 
@@ -174,7 +171,7 @@ export class StarEdgeIndex {
     for (let e = 0; e < edges.keys.length; e++)
       addPosting(
         this.buckets,
-        edges.keys[e]! * SECTORS + sectorOf(edges.directions[e]!),
+        sectorBucket(edges.keys[e]!, edges.directions[e]!),
         posting(id, edges.directions[e]!),
       );
     this.members.add(id);
@@ -185,7 +182,7 @@ export class StarEdgeIndex {
     for (let e = 0; e < edges.keys.length; e++)
       removePosting(
         this.buckets,
-        edges.keys[e]! * SECTORS + sectorOf(edges.directions[e]!),
+        sectorBucket(edges.keys[e]!, edges.directions[e]!),
         posting(id, edges.directions[e]!),
       );
     this.members.delete(id);
@@ -221,10 +218,9 @@ export class StarEdgeIndex {
     const votes = this.votes.begin(this.members);
     const skipAbove = Math.max(SKIP_MIN, gallery * SKIP_SHARE);
     for (let e = 0; e < probe.directions.length; e++) {
-      const own = sectorOf(probe.directions[e]!);
       for (let q = probe.start[e]!; q < probe.start[e + 1]!; q++) {
-        for (let d = -SECTOR_REACH; d <= SECTOR_REACH; d++) {
-          const bucket = this.buckets[probe.lookups[q]! * SECTORS + ((own + d + SECTORS) % SECTORS)];
+        for (const key of nearSectorBuckets(probe.lookups[q]!, probe.directions[e]!)) {
+          const bucket = this.buckets[key];
           if (!bucket || bucket.size > skipAbove) continue;
           castVotes(
             votes,
