@@ -45,8 +45,9 @@ const STAR_WEIGHT = 0.02;
  * finger first for most probes, and some genuine prints whose cylinders rank low (few close neighbourhoods in
  * common) are among its best hundred. On the saved 100k gallery (500 + 1000 + 300 candidates, shortlist 50), the
  * genuine print of 234 of the 237 probes scoring above the 1-in-100k threshold reaches the shortlist with the term
- * and 232 without it (before the star probe cap of star-edges.ts, 233 with it). Weights of 0.02 and 0.04 gave 231 and 226, a quota of the hash list's best 5 in the shortlist
- * 231 (measured with 1000 + 1500 + 300 candidates and a shortlist of 80).
+ * and 232 without it (before the star probe cap of star-edges.ts, 233 with it). Weights of 0.02 and 0.04 gave 231
+ * and 226, a quota of the hash list's best 5 in the shortlist 231 (measured with 1000 + 1500 + 300 candidates and a
+ * shortlist of 80).
  */
 const HASH_WEIGHT = 0.01;
 const HASH_RANK_SPAN = 1000;
@@ -202,9 +203,9 @@ function readPending(
  * 1:N search in three stages. (1) `firstStage`: the nearest global embeddings and the best of the minutia hash
  * and star-edge indexes (cheap, coarse). (2) Each candidate's minutia cylinders, held decrypted by the engine's
  * in-memory index (or read from the database while that index is still loading after a start), are compared with
- * the probe's, and its star-edge vote and hash rank are added; the shortlist is the nearest quarter of `shortlist` by embedding,
- * filled up with the best of this score. (3) The 1:1 matcher re-scores those and the best `k` are returned with
- * their estimated FMR.
+ * the probe's, and its star-edge vote and hash rank are added; the shortlist is the nearest quarter of `shortlist`
+ * by embedding, filled up with the best of this score. (3) The 1:1 matcher re-scores those and the best `k` are
+ * returned with their estimated FMR.
  */
 export function searchGallery(
   store: EnrollmentStore,

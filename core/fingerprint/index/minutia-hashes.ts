@@ -66,7 +66,10 @@ const SKIP_MIN = 1000;
  */
 const SIZE_POWER = 0.5;
 
-/** Fixed pseudo-random permutations of the cylinder bits (core/math's mulberry32, a constant seed: every install agrees). */
+/**
+ * Fixed pseudo-random permutations of the cylinder bits (core/math's mulberry32, a constant seed: every install
+ * agrees).
+ */
 function permutations(count: number): Uint8Array[] {
   const { next } = createPrng(0x1dc0ffee);
   return Array.from({ length: count }, () => {
