@@ -14,6 +14,8 @@ export interface ExhaustiveProbe {
   features: FingerprintFeatures;
   genuineIndex: number;
   genuine: number;
+  /** Records of this worker below this index were compared by an earlier run (job.size: the probe is decided). */
+  from: number;
 }
 
 /** What the worker is given. */
@@ -39,16 +41,19 @@ const job = workerData as ExhaustiveJob;
 const beatenAt = job.probes.map(() => -1);
 const probes = job.probes.map((p) => ({ ...p, features: restore(p.features) }));
 const planted = job.planted.map(restore);
-let g = job.offset;
+const open = (i: number): boolean => beatenAt[i]! < 0 && probes[i]!.from < job.size;
+// Resume at the first of this worker's records that some undecided probe has not met yet.
+const start = Math.min(job.size, ...probes.map((p, i) => (open(i) ? p.from : job.size)));
+let g = job.offset + Math.max(0, Math.ceil((start - job.offset) / job.stride)) * job.stride;
 for (; g < job.size; g += job.stride) {
-  if (beatenAt.every((b) => b >= 0) || Date.now() > job.deadline) break;
+  if (!probes.some((_, i) => open(i)) || Date.now() > job.deadline) break;
   const record = g < planted.length ? planted[g]! : syntheticFeatureRecord(g);
   probes.forEach((p, i) => {
-    if (beatenAt[i]! >= 0 || g === p.genuineIndex) return;
+    if (!open(i) || g < p.from || g === p.genuineIndex) return;
     if (compareFeatures(p.features, record) >= p.genuine) beatenAt[i] = g;
   });
 }
-const result: ExhaustiveResult = { beatenAt, reached: beatenAt.every((b) => b >= 0) ? job.size : g };
+const result: ExhaustiveResult = { beatenAt, reached: probes.some((_, i) => open(i)) ? g : job.size };
 parentPort?.postMessage(result);
 
 /** Structured cloning keeps typed arrays, but be explicit about the optional extra. */

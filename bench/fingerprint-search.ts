@@ -2,11 +2,15 @@
  * 1:N search benchmark: galleries of 1k, 10k and 100k templates. Real FVC impressions are planted (impression 1
  * of each finger enrolled, impressions 2-8 as probes) among synthetic feature records (rendering 100k images
  * would take hours). Prints search latency (p50/p95, extraction excluded), the share of probes whose finger is among
- * the first stage's candidates (vector, minutia hash and star-edge indexes) and in the matcher's shortlist, the rank-1 rate, and how the rank-1 hits compare
- * with an exhaustive 1:1 search. The exhaustive pass runs once, over the largest gallery, on a spread subset of
+ * the first stage's candidates (vector, minutia hash and star-edge indexes) and in the matcher's shortlist, the
+ * rank-1 rate, and how the rank-1 hits compare with an exhaustive 1:1 search. The exhaustive pass runs once, over the largest gallery, on a spread subset of
  * probes, on two worker threads, each probe only until an impostor reaches its genuine score (then it is no
  * exhaustive hit); the galleries are prefixes of one another, so the first index that beat a probe answers every
- * size. Then it lists the exhaustive hits the search missed, and the stage that lost each.
+ * size. What it learns is kept in bench/out (fingerprint-exhaustive-cache.ts): a later run with the same matcher,
+ * synthetic gallery and prints resumes each probe where the last one stopped, so a pass cut short by
+ * --exhaustive-seconds is not lost and decided probes cost nothing (--no-exhaustive-cache: start afresh and keep
+ * nothing). Then it lists the exhaustive hits the search
+ * missed, and the stage that lost each.
  * Usage: npm run bench:fingerprint-search [-- --sizes 1000,10000,100000 --candidates 500 --hash-candidates 1000
  *        --star-candidates 300 --shortlist 50 --exhaustive-probes 40 --exhaustive-seconds 900]
  *        (candidate counts and shortlist default to the engine's settings, DEFAULT_FINGERPRINT_SETTINGS)
@@ -27,6 +31,7 @@ import type { FingerprintFeatures } from '../core/fingerprint/types.js';
 import { decodeImage, rgbToGray } from '../core/imaging/decode.js';
 import { openStore } from '../core/storage/db.js';
 import { SettingsStore } from '../core/storage/settings.js';
+import { ExhaustiveCache, probeKey } from './fingerprint-exhaustive-cache.js';
 import type { ExhaustiveJob, ExhaustiveProbe, ExhaustiveResult } from './fingerprint-exhaustive-worker.js';
 
 const args = process.argv.slice(2);
@@ -43,6 +48,7 @@ const hashCandidates = Number(flag('hash-candidates', String(d.hashCandidates)))
 const starCandidates = Number(flag('star-candidates', String(d.starCandidates)));
 const exhaustiveProbeCount = Number(flag('exhaustive-probes', '40'));
 const exhaustiveSeconds = Number(flag('exhaustive-seconds', '900'));
+const exhaustiveCache = !args.includes('--no-exhaustive-cache');
 const DATA = '/work/shared/data/fingerprints';
 const SETS = ['FVC2002_DB1_B', 'FVC2002_DB3_B', 'FVC2004_DB1_B', 'FVC2004_DB4_B'];
 
@@ -117,24 +123,52 @@ function startWorker(job: ExhaustiveJob): Promise<ExhaustiveResult> {
   });
 }
 
-/** Per probe: the first gallery index whose record beat the genuine score (-1: none below `covered`). */
+/**
+ * Per probe: the first gallery index whose record beat the genuine score (-1: none below `covered`), and the index
+ * below which every record was compared with it. Starts from and adds to what earlier runs learnt (ExhaustiveCache).
+ */
 async function exhaustive(
-  probes: ExhaustiveProbe[],
+  probes: Omit<ExhaustiveProbe, 'from'>[],
   planted: FingerprintFeatures[],
   size: number,
-): Promise<{ beatenAt: number[]; covered: number }> {
+): Promise<{ beatenAt: number[]; covered: number[]; cache: ExhaustiveCache; reused: number }> {
   const stride = 2;
+  const cache = new ExhaustiveCache(planted, stride, exhaustiveCache);
+  const keys = probes.map((p) => probeKey(p.features, p.genuineIndex));
+  const entries = keys.map((key) => cache.get(key, stride));
+  const reused = entries.filter((e) => e.hits.some((h) => h >= 0) || e.reached.some((r) => r > 0)).length;
   const deadline = Date.now() + exhaustiveSeconds * 1000;
   const results = await Promise.all(
     Array.from({ length: stride }, (_, offset) =>
-      startWorker({ probes, planted, size, offset, stride, deadline }),
+      startWorker({
+        probes: probes.map((p, i) => ({
+          ...p,
+          from: entries[i]!.hits[offset]! >= 0 ? size : entries[i]!.reached[offset]!,
+        })),
+        planted,
+        size,
+        offset,
+        stride,
+        deadline,
+      }),
     ),
   );
-  const beatenAt = probes.map((_, i) => {
-    const hits = results.map((r) => r.beatenAt[i]!).filter((b) => b >= 0);
+  entries.forEach((entry, i) => {
+    results.forEach((r, w) => {
+      if (entry.hits[w]! >= 0) return;
+      entry.hits[w] = r.beatenAt[i]!;
+      entry.reached[w] = Math.max(entry.reached[w]!, r.reached);
+    });
+    cache.set(keys[i]!, entry);
+  });
+  cache.save();
+  const beatenAt = entries.map((e) => {
+    const hits = e.hits.filter((b) => b >= 0);
     return hits.length > 0 ? Math.min(...hits) : -1;
   });
-  return { beatenAt, covered: Math.min(...results.map((r) => r.reached)) };
+  // A worker that found an impostor stopped there: its records below that index were all compared.
+  const covered = entries.map((e) => Math.min(...e.hits.map((h, w) => (h >= 0 ? h : e.reached[w]!))));
+  return { beatenAt, covered, cache, reused };
 }
 
 async function main(): Promise<void> {
@@ -241,7 +275,7 @@ async function main(): Promise<void> {
   const genuineScores = chosen.map((i) =>
     compareFeatures(probes[i]!.features, planted[probes[i]!.genuineIndex]!),
   );
-  const { beatenAt, covered } = await exhaustive(
+  const { beatenAt, covered, cache, reused } = await exhaustive(
     chosen.map((i, j) => ({
       features: probes[i]!.features,
       genuineIndex: probes[i]!.genuineIndex,
@@ -251,7 +285,9 @@ async function main(): Promise<void> {
     Math.max(...sizes),
   );
   console.log(
-    `Exhaustive 1:1 of ${chosen.length} probes: ${((performance.now() - exhaustiveStart) / 1000).toFixed(0)} s, gallery prefix covered ${covered}`,
+    `Exhaustive 1:1 of ${chosen.length} probes: ${((performance.now() - exhaustiveStart) / 1000).toFixed(0)} s, ` +
+      `${reused} resumed from ${path.relative(process.cwd(), cache.file)}, gallery prefix covered for every ` +
+      `probe ${Math.min(...covered.map((c, j) => (beatenAt[j]! >= 0 ? Infinity : c)))}`,
   );
   const pct = (n: number, d: number): string => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(1)}%`);
   const rows: string[] = [
@@ -267,7 +303,7 @@ async function main(): Promise<void> {
     chosen.forEach((i, j) => {
       const beaten = beatenAt[j]! >= 0 && beatenAt[j]! < r.size;
       // A probe still unbeaten where the budget stopped the pass is undecided for larger galleries.
-      if (!beaten && covered < r.size) return;
+      if (!beaten && covered[j]! < r.size) return;
       decided++;
       if (!beaten) {
         exhaustiveHits++;
