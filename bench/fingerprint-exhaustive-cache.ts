@@ -64,7 +64,7 @@ export class ExhaustiveCache {
   /** `kept` false: start from nothing and write nothing. */
   constructor(
     planted: FingerprintFeatures[],
-    stride: number,
+    private readonly stride: number,
     private readonly kept = true,
   ) {
     const hash = crypto.createHash('sha256');
@@ -81,10 +81,10 @@ export class ExhaustiveCache {
     }
   }
 
-  get(key: string, stride: number): ExhaustiveEntry {
-    return (
-      this.entries[key] ?? { hits: Array<number>(stride).fill(-1), reached: Array<number>(stride).fill(0) }
-    );
+  /** A probe's progress, or none yet. */
+  get(key: string): ExhaustiveEntry {
+    const fresh = { hits: Array<number>(this.stride).fill(-1), reached: Array<number>(this.stride).fill(0) };
+    return this.entries[key] ?? fresh;
   }
 
   set(key: string, entry: ExhaustiveEntry): void {

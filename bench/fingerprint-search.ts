@@ -3,14 +3,13 @@
  * of each finger enrolled, impressions 2-8 as probes) among synthetic feature records (rendering 100k images
  * would take hours). Prints search latency (p50/p95, extraction excluded), the share of probes whose finger is among
  * the first stage's candidates (vector, minutia hash and star-edge indexes) and in the matcher's shortlist, the
- * rank-1 rate, and how the rank-1 hits compare with an exhaustive 1:1 search. The exhaustive pass runs once, over the largest gallery, on a spread subset of
- * probes, on two worker threads, each probe only until an impostor reaches its genuine score (then it is no
- * exhaustive hit); the galleries are prefixes of one another, so the first index that beat a probe answers every
- * size. What it learns is kept in bench/out (fingerprint-exhaustive-cache.ts): a later run with the same matcher,
- * synthetic gallery and prints resumes each probe where the last one stopped, so a pass cut short by
- * --exhaustive-seconds is not lost and decided probes cost nothing (--no-exhaustive-cache: start afresh and keep
- * nothing). Then it lists the exhaustive hits the search
- * missed, and the stage that lost each.
+ * rank-1 rate, and how the rank-1 hits compare with an exhaustive 1:1 search. The exhaustive pass runs once, over
+ * the largest gallery, on a spread subset of probes, on two worker threads, each probe only until an impostor
+ * reaches its genuine score (then it is no exhaustive hit); the galleries are prefixes of one another, so the first
+ * index that beat a probe answers every size. What it learns is kept in bench/out (fingerprint-exhaustive-cache.ts):
+ * a later run with the same matcher, synthetic gallery and prints resumes each probe where the last one stopped, so
+ * a pass cut short by --exhaustive-seconds is not lost and decided probes cost nothing (--no-exhaustive-cache: start
+ * afresh and keep nothing). Then it lists the exhaustive hits the search missed, and the stage that lost each.
  * Usage: npm run bench:fingerprint-search [-- --sizes 1000,10000,100000 --candidates 500 --hash-candidates 1000
  *        --star-candidates 300 --shortlist 50 --exhaustive-probes 40 --exhaustive-seconds 900]
  *        (candidate counts and shortlist default to the engine's settings, DEFAULT_FINGERPRINT_SETTINGS)
@@ -135,7 +134,7 @@ async function exhaustive(
   const stride = 2;
   const cache = new ExhaustiveCache(planted, stride, exhaustiveCache);
   const keys = probes.map((p) => probeKey(p.features, p.genuineIndex));
-  const entries = keys.map((key) => cache.get(key, stride));
+  const entries = keys.map((key) => cache.get(key));
   const reused = entries.filter((e) => e.hits.some((h) => h >= 0) || e.reached.some((r) => r > 0)).length;
   const deadline = Date.now() + exhaustiveSeconds * 1000;
   const results = await Promise.all(
