@@ -49,7 +49,8 @@ export const STAR_EDGES = 3;
  */
 const BUCKET_SHARE = 0.05;
 const SKIP_SHARE = 0.01;
-const SKIP_MIN = 1000;
+/** The floor under SKIP_SHARE, as in minutia-hashes.ts (300 rather than 1,000 gains the 10k gallery, see there). */
+const SKIP_MIN = 300;
 /** Length tolerance of the probe's lookups (pixels either side). */
 const LENGTH_REACH = 6;
 /*
