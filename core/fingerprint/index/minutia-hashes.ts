@@ -10,6 +10,7 @@ import {
   removePosting,
   RotationVotes,
   sectorBucket,
+  stopWordLimit,
   type Bucket,
 } from './rotation-votes.js';
 import { CYLINDER_WORDS, DIRECTION_LEVELS, type Cylinders } from './cylinders.js';
@@ -47,21 +48,13 @@ const BAND = 2;
  * depend on the turn.
  */
 const BUCKETS = (1 << (8 * BAND)) * DIRECTION_SECTORS;
-/**
- * Buckets holding more postings than this share of the gallery, and than SKIP_MIN, are skipped when voting (stop
- * words). Before the direction sectors the biggest buckets held 100-200k postings at 100k, and skipping those above
+/*
+ * Stop words (stopWordLimit in rotation-votes.ts): buckets holding more than 1% of the gallery are skipped when
+ * voting. Before the direction sectors the biggest buckets held 100-200k postings at 100k, and skipping those above
  * 10% cut a query from 36 to 23 ms for 1.5 points of first-stage recall. A sector holds an eighth of that, and the
  * genuine collisions are no longer in the crowded ones: with 16 tables, skipping above 1% (1,000 postings at 100k)
  * finds the finger for 235 of 237 strong probes, as many as 5% (234), with the query's p95 at 27 against 43 ms.
  */
-const MAX_BUCKET_SHARE = 0.01;
-/**
- * Never skip a bucket of fewer postings than this: in a small gallery almost every bucket is above 1%. 300 rather
- * than 1,000 (here and in star-edges.ts): on the bench's 10k gallery the shortlist holds the finger for 97.5% of
- * probes instead of 96.1%, and rank-1 is 90.7% instead of 89.3%; each index gives about half of that. At 1k nothing
- * changes, and at 100k 1% of the gallery is above either floor. 200 or 100 lose probes in the first stage.
- */
-const SKIP_MIN = 300;
 /**
  * An enrollment's vote is divided by its cylinder count to this power: a print with many minutiae collides by chance
  * in many more buckets, and outvoted enrollments with few (a small or partial first impression). On the saved 100k
@@ -198,7 +191,7 @@ export class MinutiaHashIndex {
     const keys = cylinderHashes(probe);
     const gallery = Math.max(1, this.members.size);
     const votes = this.votes.begin(this.members);
-    const skipAbove = Math.max(SKIP_MIN, gallery * MAX_BUCKET_SHARE);
+    const skipAbove = stopWordLimit(gallery);
     const seen = new Set<number>();
     for (let t = 0; t < HASH_TABLES; t++) {
       const table = this.tables[t]!;

@@ -18,6 +18,22 @@ export const ROTATION_BINS = 16;
  */
 export const DIRECTION_SECTORS = 8;
 
+/**
+ * Both minutia indexes skip a bucket (a stop word) holding more postings than 1% of the gallery and than a floor of
+ * 300: in a small gallery almost every bucket is above 1%, so the floor keeps the finger's own collisions. 300 rather
+ * than 1,000: on the bench's 10k gallery the shortlist holds the finger for 97.5% of probes instead of 96.1% and
+ * rank-1 is 90.7% instead of 89.3%, the search p95 116 against 134 ms; each index gives about half of the gain. At 1k
+ * nothing changes, and from 100k up 1% of the gallery is above either floor. 200 or 100 lose probes in the first
+ * stage. Why 1% for each index: see minutia-hashes.ts and star-edges.ts.
+ */
+const STOP_WORD_SHARE = 0.01;
+const STOP_WORD_FLOOR = 300;
+
+/** Postings above which a bucket is skipped when voting, for a gallery of `gallery` enrollments. */
+export function stopWordLimit(gallery: number): number {
+  return Math.max(STOP_WORD_FLOOR, gallery * STOP_WORD_SHARE);
+}
+
 /** The bucket that a posting of direction `level` (0 .. POSTING_DIRECTION_LEVELS - 1) under `key` is filed in. */
 export function sectorBucket(key: number, level: number): number {
   return key * DIRECTION_SECTORS + sectorOf(level);

@@ -24,6 +24,7 @@ import {
   removePosting,
   RotationVotes,
   sectorBucket,
+  stopWordLimit,
   type Bucket,
 } from './rotation-votes.js';
 
@@ -40,17 +41,14 @@ import {
 /** Nearest-neighbour edges per minutia (the nearest are the least distorted and the most often present). */
 export const STAR_EDGES = 3;
 /**
- * A vote weighs log(1 + BUCKET_SHARE x gallery / bucket size): rare bins say more. Buckets above SKIP_SHARE of the
- * gallery (and SKIP_MIN postings) are skipped: at 100k they cost most of the query and add little (skipping above
- * 5% instead of 2% kept the same strong probes for twice the time; 1% lost one). Since the direction sectors a
- * bucket holds an eighth of the postings, and 1% (1,000 at 100k) finds the finger in the best 300 for 205 of the 237
- * strong probes of the saved gallery, 2% for 214 at 1.5 times the query's p95. Skipping needs a large gallery:
- * with a few hundred prints every bucket is "crowded" and the finger's own edges would be dropped.
+ * A vote weighs log(1 + BUCKET_SHARE x gallery / bucket size): rare bins say more. Buckets above 1% of the gallery
+ * (and 300 postings: stopWordLimit in rotation-votes.ts) are skipped: at 100k they cost most of the query and add
+ * little (skipping above 5% instead of 2% kept the same strong probes for twice the time; 1% lost one). Since the
+ * direction sectors a bucket holds an eighth of the postings, and 1% (1,000 at 100k) finds the finger in the best
+ * 300 for 205 of the 237 strong probes of the saved gallery, 2% for 214 at 1.5 times the query's p95. Skipping needs
+ * a large gallery: with a few hundred prints every bucket is "crowded" and the finger's own edges would be dropped.
  */
 const BUCKET_SHARE = 0.05;
-const SKIP_SHARE = 0.01;
-/** The floor under SKIP_SHARE, as in minutia-hashes.ts (300 rather than 1,000 gains the 10k gallery, see there). */
-const SKIP_MIN = 300;
 /** Length tolerance of the probe's lookups (pixels either side). */
 const LENGTH_REACH = 6;
 /*
@@ -217,7 +215,7 @@ export class StarEdgeIndex {
   private tally(probe: StarProbe): Float32Array {
     const gallery = Math.max(1, this.members.size);
     const votes = this.votes.begin(this.members);
-    const skipAbove = Math.max(SKIP_MIN, gallery * SKIP_SHARE);
+    const skipAbove = stopWordLimit(gallery);
     for (let e = 0; e < probe.directions.length; e++) {
       for (let q = probe.start[e]!; q < probe.start[e + 1]!; q++) {
         for (const key of nearSectorBuckets(probe.lookups[q]!, probe.directions[e]!)) {
