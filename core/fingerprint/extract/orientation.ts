@@ -26,21 +26,34 @@ export function estimateOrientation(image: FloatImage): OrientationField {
   const gxx = new Float32Array(cols * rows);
   const gyy = new Float32Array(cols * rows);
   const gxy = new Float32Array(cols * rows);
+  // Block by block along each row, summing in float32 (Math.fround) as the Float32Array cells did pixel by pixel:
+  // the same sums in the same order, without a division and three loads and stores per pixel.
   for (let y = 1; y < height - 1; y++) {
     const row = y * width;
     const by = ((y / BLOCK) | 0) * cols;
-    for (let x = 1; x < width - 1; x++) {
-      const i = row + x;
-      const tl = data[i - width - 1]!;
-      const tr = data[i - width + 1]!;
-      const bl = data[i + width - 1]!;
-      const br = data[i + width + 1]!;
-      const gx = tr + 2 * data[i + 1]! + br - tl - 2 * data[i - 1]! - bl;
-      const gy = bl + 2 * data[i + width]! + br - tl - 2 * data[i - width]! - tr;
-      const b = by + ((x / BLOCK) | 0);
-      gxx[b]! += gx * gx;
-      gyy[b]! += gy * gy;
-      gxy[b]! += gx * gy;
+    for (let bx = 0; bx < cols; bx++) {
+      const x0 = Math.max(1, bx * BLOCK);
+      const x1 = Math.min(width - 1, (bx + 1) * BLOCK);
+      if (x0 >= x1) continue;
+      const b = by + bx;
+      let sxx = gxx[b]!;
+      let syy = gyy[b]!;
+      let sxy = gxy[b]!;
+      for (let x = x0; x < x1; x++) {
+        const i = row + x;
+        const tl = data[i - width - 1]!;
+        const tr = data[i - width + 1]!;
+        const bl = data[i + width - 1]!;
+        const br = data[i + width + 1]!;
+        const gx = tr + 2 * data[i + 1]! + br - tl - 2 * data[i - 1]! - bl;
+        const gy = bl + 2 * data[i + width]! + br - tl - 2 * data[i - width]! - tr;
+        sxx = Math.fround(sxx + gx * gx);
+        syy = Math.fround(syy + gy * gy);
+        sxy = Math.fround(sxy + gx * gy);
+      }
+      gxx[b] = sxx;
+      gyy[b] = syy;
+      gxy[b] = sxy;
     }
   }
   const energy = new Float32Array(cols * rows);

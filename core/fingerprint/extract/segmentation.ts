@@ -22,14 +22,22 @@ export function segment(image: FloatImage, energy: Float32Array): ForegroundMask
   const sum = new Float32Array(cols * rows);
   const sq = new Float32Array(cols * rows);
   const count = new Float32Array(cols * rows);
+  // Block by block along each row, in float32 (Math.fround) as the Float32Array cells summed pixel by pixel.
   for (let y = 0; y < height; y++) {
     const by = ((y / BLOCK) | 0) * cols;
-    for (let x = 0; x < width; x++) {
-      const v = data[y * width + x]!;
-      const b = by + ((x / BLOCK) | 0);
-      sum[b]! += v;
-      sq[b]! += v * v;
-      count[b]! += 1;
+    for (let bx = 0; bx < cols; bx++) {
+      const b = by + bx;
+      const x1 = Math.min(width, (bx + 1) * BLOCK);
+      let s1 = sum[b]!;
+      let s2 = sq[b]!;
+      for (let i = y * width + bx * BLOCK, end = y * width + x1; i < end; i++) {
+        const v = data[i]!;
+        s1 = Math.fround(s1 + v);
+        s2 = Math.fround(s2 + v * v);
+      }
+      sum[b] = s1;
+      sq[b] = s2;
+      count[b]! += x1 - bx * BLOCK;
     }
   }
   const s = boxSum(sum, cols, rows, 1);
