@@ -110,8 +110,8 @@ export function enhance(
 function smoothAlongRidges(
   padded: Float64Array,
   pw: number,
-  ux: Float32Array,
-  uy: Float32Array,
+  ux: Float64Array,
+  uy: Float64Array,
   needed: Uint8Array,
   width: number,
   height: number,
@@ -214,12 +214,12 @@ function pixelDirections(
   needed: Uint8Array,
   width: number,
   height: number,
-): { ux: Float32Array; uy: Float32Array } {
+): { ux: Float64Array; uy: Float64Array } {
   const { cols, rows, cos2, sin2 } = field;
   const pw = width + 2 * PAD;
   const ph = height + 2 * PAD;
-  const ux = new Float32Array(pw * ph);
-  const uy = new Float32Array(pw * ph);
+  const ux = new Float64Array(pw * ph);
+  const uy = new Float64Array(pw * ph);
   let left = width;
   let right = -1;
   let top = height;
@@ -274,8 +274,8 @@ function pixelDirections(
       const n = Math.sqrt(c * c + s * s);
       const cn = n > 1e-9 ? c / n : 1;
       const half = Math.sqrt(Math.max(0, (1 + cn) / 2));
-      ux[py * pw + px] = s >= 0 ? half : -half;
-      uy[py * pw + px] = Math.sqrt(Math.max(0, (1 - cn) / 2));
+      ux[py * pw + px] = Math.fround(s >= 0 ? half : -half);
+      uy[py * pw + px] = Math.fround(Math.sqrt(Math.max(0, (1 - cn) / 2)));
     }
   }
   return { ux, uy };
