@@ -1,5 +1,6 @@
 import { log10FmrAt, scoreAtLog10Fmr } from './calibration-fit.js';
-import { CALIBRATION } from './calibration-table.js';
+import { CALIBRATION, CALIBRATION_ANY_TURN } from './calibration-table.js';
+import type { FingerTurn } from './match/index.js';
 
 /** Version of extraction + scoring; templates of another version must be re-enrolled (SPEC 9). */
 export const FINGERPRINT_MODEL_VERSION = 'fp-2026.11-9';
@@ -8,15 +9,24 @@ export const FINGERPRINT_MODEL_VERSION = 'fp-2026.11-9';
 export const DEFAULT_FMR = 1e-4;
 
 /**
- * Estimated false-match rate of a 1:1 comparison score (from the impostor scores of `npm run eval:fingerprint`,
- * pooled over the four FVC sets, with an exponential tail past the measured range). In (0, 1], decreasing.
+ * The calibration of the matcher's scores under a turn setting: a matcher that tries every turn finds better chance
+ * alignments with another finger, so the same false-match rate needs a higher score.
  */
-export function estimateFmr(score: number): number {
-  return Math.min(1, Math.max(1e-15, 10 ** log10FmrAt(CALIBRATION, score)));
+export function calibrationFor(turn: FingerTurn = 'upright') {
+  return turn === 'any' ? CALIBRATION_ANY_TURN : CALIBRATION;
+}
+
+/**
+ * Estimated false-match rate of a 1:1 comparison score (from the impostor scores of `npm run eval:fingerprint`,
+ * pooled over the four FVC sets, with an exponential tail past the measured range), for scores compared under the
+ * given turn setting. In (0, 1], decreasing.
+ */
+export function estimateFmr(score: number, turn: FingerTurn = 'upright'): number {
+  return Math.min(1, Math.max(1e-15, 10 ** log10FmrAt(calibrationFor(turn), score)));
 }
 
 /** The decision threshold (score) that yields the given false-match rate, e.g. scoreAtFmr(DEFAULT_FMR). */
-export function scoreAtFmr(fmr: number): number {
+export function scoreAtFmr(fmr: number, turn: FingerTurn = 'upright'): number {
   const clamped = Math.min(1, Math.max(1e-15, fmr));
-  return scoreAtLog10Fmr(CALIBRATION, Math.log10(clamped));
+  return scoreAtLog10Fmr(calibrationFor(turn), Math.log10(clamped));
 }

@@ -10,7 +10,7 @@ import {
 import { computeEmbedding } from './index/embedding.js';
 import { starProbe, type StarVotes } from './index/star-edges.js';
 import type { GalleryIndex, IndexedPrint } from './index/gallery-index.js';
-import { compareFeatures } from './match/index.js';
+import { compareFeatures, type FingerTurn } from './match/index.js';
 import { decodeTemplate, openTemplate, sealTemplate } from './template/index.js';
 import type { FingerprintFeatures } from './types.js';
 
@@ -74,6 +74,8 @@ export interface SearchOptions {
   shortlist: number;
   /** Only templates of this model version are comparable. */
   modelVersion: string;
+  /** How the matcher lets the prints turn (settings.ts), and so which calibration the estimated FMRs come from. */
+  turn: FingerTurn;
   /** Skip this number (de-duplication looks for other numbers only). */
   excludeMobile?: string;
 }
@@ -243,8 +245,8 @@ export function searchGallery(
   for (const row of store.getMany(shortlist)) {
     // The row decides (another process may have re-enrolled it under another model version since it was indexed).
     if (row.mobile === options.excludeMobile || row.modelVersion !== options.modelVersion) continue;
-    const score = compareFeatures(probe, cache.get(row, key));
-    candidates.push({ id: row.id, mobile: row.mobile, score, estimatedFmr: estimateFmr(score) });
+    const score = compareFeatures(probe, cache.get(row, key), options.turn);
+    candidates.push({ id: row.id, mobile: row.mobile, score, estimatedFmr: estimateFmr(score, options.turn) });
   }
   candidates.sort((a, b) => b.score - a.score);
   return candidates.slice(0, Math.max(1, options.k));

@@ -6,6 +6,7 @@ import { CoreError } from '../errors.js';
 import { openStore, type Store } from '../storage/db.js';
 import { SettingsStore } from '../storage/settings.js';
 import { movedPrint } from '../testing/fingerprints.js';
+import { DEFAULT_FMR, scoreAtFmr } from './calibration.js';
 import { FingerprintService } from './service.js';
 import { DEFAULT_FINGERPRINT_SETTINGS } from './settings.js';
 import { syntheticFeatureRecord, syntheticUpload } from './synthetic/index.js';
@@ -122,15 +123,27 @@ describe('FingerprintService', () => {
     expect(result.candidates[0]!.score).toBeGreaterThan(result.candidates[1]?.score ?? 0);
   });
 
-  it('finds a finger placed upside down through the embedding, which does not depend on the turn', () => {
+  it('finds a finger placed upside down through the embedding when the reader may face any way', () => {
     const numbers = Array.from({ length: 30 }, (_, i) => `+4479112360${String(i).padStart(2, '0')}`);
     numbers.forEach((mobile, i) =>
       service.enrollFeatures(mobile, syntheticFeatureRecord(700 + i), { skipDuplicateCheck: true }),
     );
     try {
       const probe = movedPrint(syntheticFeatureRecord(712), Math.PI, 10, -5);
-      expect(service.searchFeatures(probe, 1).candidates[0]?.mobile).toBe(numbers[12]);
+      settings.set('fingerprint.turn', 'any');
+      const found = service.searchFeatures(probe, 1);
+      expect(found.candidates[0]?.mobile).toBe(numbers[12]);
+      expect(found.candidates[0]!.score).toBeGreaterThan(found.threshold);
+      // A reader fixed in place (the default setting): a finger turned upside down is no match for its enrollment,
+      // only chance alignments of a few minutiae remain (this test's threshold is 1 in 100).
+      settings.set('fingerprint.turn', 'upright');
+      const upright = service.searchFeatures(probe, 5);
+      const same = upright.candidates.find((c) => c.mobile === numbers[12]);
+      expect(same?.score ?? 0).toBeLessThan(0.01 * found.candidates[0]!.score);
+      expect(same?.score ?? 0).toBeLessThan(scoreAtFmr(DEFAULT_FMR));
+      expect(upright.threshold).toBeLessThan(found.threshold);
     } finally {
+      settings.set('fingerprint.turn', 'upright');
       for (const mobile of numbers) service.deleteEnrollment(mobile);
     }
   });

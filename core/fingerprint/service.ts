@@ -4,8 +4,7 @@ import type { FingerprintEngine, StepResult } from '../services/contracts.js';
 import { maskMobile } from '../services/mobile.js';
 import type { Database } from '../storage/db.js';
 import type { SettingsStore } from '../storage/settings.js';
-import { estimateFmr, FINGERPRINT_MODEL_VERSION, scoreAtFmr } from './calibration.js';
-import { CALIBRATION } from './calibration-table.js';
+import { calibrationFor, estimateFmr, FINGERPRINT_MODEL_VERSION, scoreAtFmr } from './calibration.js';
 import {
   EnrollmentStore,
   type EnrollmentMeta,
@@ -195,9 +194,10 @@ export class FingerprintService implements FingerprintEngine {
     return this.pool.extract(dpi === undefined ? input : { ...input, dpi });
   }
 
-  /** Current 1:1 decision threshold (score at FMR 1/N). */
+  /** Current 1:1 decision threshold (score at FMR 1/N, under the current turn setting). */
   threshold(): number {
-    return scoreAtFmr(1 / readFingerprintSettings(this.settings).oneInN);
+    const settings = readFingerprintSettings(this.settings);
+    return scoreAtFmr(1 / settings.oneInN, settings.turn);
   }
 
   async enroll(
@@ -281,9 +281,10 @@ export class FingerprintService implements FingerprintEngine {
       );
     }
     const probe = await this.extract(image);
-    const score = compareFeatures(probe, openStoredFeatures(row, this.key));
+    const { turn } = readFingerprintSettings(this.settings);
+    const score = compareFeatures(probe, openStoredFeatures(row, this.key), turn);
     const threshold = this.threshold();
-    const extra = { mobile_number: mobileE164, threshold, estimated_fmr: estimateFmr(score) };
+    const extra = { mobile_number: mobileE164, threshold, estimated_fmr: estimateFmr(score, turn) };
     if (score >= threshold)
       return { status: 'SUCCESS', score, message: 'Fingerprint matches the enrollment.', extra };
     return {
@@ -318,6 +319,7 @@ export class FingerprintService implements FingerprintEngine {
         starCandidates: settings.starCandidates,
         shortlist: Math.max(k, settings.shortlist),
         modelVersion: this.modelVersion,
+        turn: settings.turn,
       },
       this.cache,
     );
@@ -369,11 +371,13 @@ export class FingerprintService implements FingerprintEngine {
 
   /** Operating points offered to the console's threshold picker ("1 false match in N"). */
   calibration(): { source: string; points: { oneInN: number; threshold: number }[] } {
+    const { turn } = readFingerprintSettings(this.settings);
+    const table = calibrationFor(turn);
     return {
-      source: `Impostor scores of ${CALIBRATION.impostorCount} FVC 2002/2004 pairs, model ${CALIBRATION.modelVersion}`,
+      source: `Impostor scores of ${table.impostorCount} FVC 2002/2004 pairs, model ${table.modelVersion}, turn ${turn}`,
       points: [100, 1_000, 10_000, 100_000, 1_000_000].map((oneInN) => ({
         oneInN,
-        threshold: scoreAtFmr(1 / oneInN),
+        threshold: scoreAtFmr(1 / oneInN, turn),
       })),
     };
   }
@@ -401,7 +405,7 @@ export class FingerprintService implements FingerprintEngine {
     features: FingerprintFeatures,
     settings: Pick<
       FingerprintSettings,
-      'dedupOneInN' | 'candidates' | 'hashCandidates' | 'starCandidates' | 'shortlist'
+      'dedupOneInN' | 'candidates' | 'hashCandidates' | 'starCandidates' | 'shortlist' | 'turn'
     >,
   ): SearchCandidate | undefined {
     const [best] = searchGallery(
@@ -416,11 +420,12 @@ export class FingerprintService implements FingerprintEngine {
         starCandidates: settings.starCandidates,
         shortlist: settings.shortlist,
         modelVersion: this.modelVersion,
+        turn: settings.turn,
         excludeMobile: mobile,
       },
       this.cache,
     );
-    return best && best.score >= scoreAtFmr(1 / settings.dedupOneInN) ? best : undefined;
+    return best && best.score >= scoreAtFmr(1 / settings.dedupOneInN, settings.turn) ? best : undefined;
   }
 
   private info(row: EnrollmentMeta): EnrollmentInfo {

@@ -1,4 +1,5 @@
 import type { SettingsStore } from '../storage/settings.js';
+import type { FingerTurn } from './match/index.js';
 
 /** What happens when a finger being enrolled matches an enrollment under another number. */
 export type DedupMode = 'flag' | 'reject';
@@ -32,6 +33,12 @@ export interface FingerprintSettings {
   starCandidates: number;
   /** `fingerprint.searchShortlist`: best cylinder-ranked candidates re-ranked by the matcher in a 1:N search. */
   shortlist: number;
+  /**
+   * `fingerprint.turn`: 'upright' when the reader is fixed in place, so a finger is laid on it roughly the same way
+   * each time (alignments turned past 60 degrees score less, past 120 not at all); 'any' when it may face any way.
+   * Scores and thresholds follow the setting's own calibration; 'any' finds more chance matches with other fingers.
+   */
+  turn: FingerTurn;
 }
 
 /**
@@ -54,6 +61,7 @@ export const DEFAULT_FINGERPRINT_SETTINGS: FingerprintSettings = {
   hashCandidates: 1000,
   starCandidates: 300,
   shortlist: 50,
+  turn: 'upright',
 };
 
 function positive(value: unknown, fallback: number): number {
@@ -102,5 +110,6 @@ export function readFingerprintSettings(settings: SettingsStore | undefined): Fi
     shortlist: Math.round(
       positive(settings.get<unknown>('fingerprint.searchShortlist', d.shortlist), d.shortlist),
     ),
+    turn: settings.get<unknown>('fingerprint.turn', d.turn) === 'any' ? 'any' : 'upright',
   };
 }

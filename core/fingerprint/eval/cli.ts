@@ -4,9 +4,10 @@ import { runSet, type SetResult } from './run-set.js';
 import { writeCalibration } from './write-calibration.js';
 
 /**
- * `npm run eval:fingerprint -- [--json] [--write-calibration] [--shift DX,DY] DIR...`: the FVC "all" protocol on
- * each folder, a table per set and the average (or one JSON object with --json). `--shift` first moves every image
- * DX pixels right and DY down (edges repeated), to measure the same prints at another phase of the block grid.
+ * `npm run eval:fingerprint -- [--json] [--write-calibration] [--shift DX,DY] [--turn upright|any] DIR...`: the FVC
+ * "all" protocol on each folder, a table per set and the average (or one JSON object with --json). `--shift` first
+ * moves every image DX pixels right and DY down (edges repeated), to measure the same prints at another phase of the
+ * block grid. `--turn` compares with that turn setting (match/index.ts), 'upright' by default.
  */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -14,14 +15,23 @@ async function main(): Promise<void> {
   const calibrate = args.includes('--write-calibration');
   const at = args.indexOf('--shift');
   const shift = at >= 0 ? (args[at + 1] ?? '').split(',').map(Number) : [0, 0];
-  const dirs = args.filter((a, i) => !a.startsWith('--') && !(at >= 0 && i === at + 1));
+  const turnAt = args.indexOf('--turn');
+  const turn = turnAt >= 0 ? args[turnAt + 1] : 'upright';
+  const dirs = args.filter(
+    (a, i) => !a.startsWith('--') && !(at >= 0 && i === at + 1) && !(turnAt >= 0 && i === turnAt + 1),
+  );
   const [dx = 0, dy = 0] = shift;
   if (
     dirs.length === 0 ||
     shift.length !== 2 ||
-    ![dx, dy].every((v) => Number.isInteger(v) && v >= 0 && v < 64)
+    ![dx, dy].every((v) => Number.isInteger(v) && v >= 0 && v < 64) ||
+    (turn !== 'upright' && turn !== 'any') ||
+    (calibrate && turn !== 'upright')
   ) {
-    process.stderr.write('usage: eval:fingerprint [--json] [--write-calibration] [--shift DX,DY] DIR...\n');
+    process.stderr.write(
+      'usage: eval:fingerprint [--json] [--write-calibration] [--shift DX,DY] [--turn upright|any] DIR...\n' +
+        '(--write-calibration fits both turns from an upright run)\n',
+    );
     process.exitCode = 2;
     return;
   }
@@ -30,7 +40,7 @@ async function main(): Promise<void> {
     const impressions = (await loadSet(dir)).map((imp) =>
       dx || dy ? { ...imp, image: shiftImage(imp.image, dx, dy) } : imp,
     );
-    const r = runSet(basename(dir.replace(/\/+$/, '')), impressions);
+    const r = runSet(basename(dir.replace(/\/+$/, '')), impressions, { turn, anyTurn: calibrate });
     results.push(r);
     if (!json) process.stderr.write(`${r.name}: done\n`);
   }
@@ -65,7 +75,10 @@ async function main(): Promise<void> {
       process.stdout.write(`${row.map((v, c) => v.padEnd(widths[c]!)).join('  ')}\n`);
   }
   if (calibrate) {
-    const file = await writeCalibration(results.flatMap((r) => r.impostor));
+    const file = await writeCalibration({
+      upright: results.flatMap((r) => r.impostor),
+      any: results.flatMap((r) => r.impostorAnyTurn),
+    });
     process.stderr.write(`calibration written to ${file}\n`);
   }
 }

@@ -1,5 +1,5 @@
 import { extractFeatures } from '../extract/index.js';
-import { compareFeatures } from '../match/index.js';
+import { compareFeatures, type FingerTurn } from '../match/index.js';
 import type { FingerprintFeatures } from '../types.js';
 import type { Impression } from './dataset.js';
 import { errorRates, percentiles, type ErrorRates } from './metrics.js';
@@ -12,13 +12,20 @@ export interface SetResult extends ErrorRates {
   failures: number;
   genuine: number[];
   impostor: number[];
+  /** The impostor scores compared with the turn 'any' (calibration only; empty unless asked for). */
+  impostorAnyTurn: number[];
 }
 
 /**
  * Extract every impression, then compare every same-finger pair (genuine) and every cross-finger pair
- * (impostor). A failed extraction counts as the worst score (0) in all its comparisons.
+ * (impostor), with the given turn setting ('upright' by default). A failed extraction counts as the worst score (0)
+ * in all its comparisons. `anyTurn` also scores the impostor pairs with the turn 'any', for its calibration.
  */
-export function runSet(name: string, impressions: Impression[]): SetResult {
+export function runSet(
+  name: string,
+  impressions: Impression[],
+  options?: { turn?: FingerTurn; anyTurn?: boolean },
+): SetResult {
   const features: (FingerprintFeatures | undefined)[] = [];
   const extractMs: number[] = [];
   let failures = 0;
@@ -36,6 +43,7 @@ export function runSet(name: string, impressions: Impression[]): SetResult {
   }
   const genuine: number[] = [];
   const impostor: number[] = [];
+  const impostorAnyTurn: number[] = [];
   const matchMs: number[] = [];
   for (let i = 0; i < impressions.length; i++) {
     for (let j = i + 1; j < impressions.length; j++) {
@@ -44,11 +52,15 @@ export function runSet(name: string, impressions: Impression[]): SetResult {
       let score = 0;
       if (fa && fb) {
         const t0 = performance.now();
-        score = compareFeatures(fa, fb);
+        score = compareFeatures(fa, fb, options?.turn);
         matchMs.push(performance.now() - t0);
       }
-      if (impressions[i]!.finger === impressions[j]!.finger) genuine.push(score);
-      else impostor.push(score);
+      if (impressions[i]!.finger === impressions[j]!.finger) {
+        genuine.push(score);
+        continue;
+      }
+      impostor.push(score);
+      if (options?.anyTurn) impostorAnyTurn.push(fa && fb ? compareFeatures(fa, fb, 'any') : 0);
     }
   }
   return {
@@ -59,5 +71,6 @@ export function runSet(name: string, impressions: Impression[]): SetResult {
     failures,
     genuine,
     impostor,
+    impostorAnyTurn,
   };
 }

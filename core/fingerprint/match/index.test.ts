@@ -104,6 +104,20 @@ describe('compareFeatures', () => {
     expect(compareFeatures(withPeriod(a, 90), withPeriod(b, 135))).toBeLessThan(0.3 * same);
   });
 
+  it('gives full credit to a finger turned by up to 60 degrees and none to one turned past 120', () => {
+    const a = randomPrint(21);
+    const turned = (degrees: number) => compareFeatures(a, reimpress(a, 22, degrees, 0, 0));
+    expect(turned(55)).toBeGreaterThan(scoreAtFmr(DEFAULT_FMR));
+    // The same jitter at 90 degrees: half the credit of an alignment within the free range.
+    expect(turned(90)).toBeGreaterThan(0.3 * turned(0));
+    expect(turned(90)).toBeLessThan(0.7 * turned(0));
+    // Past the limit only chance alignments of a few minutiae remain.
+    for (const degrees of [150, -150, 180]) {
+      expect(turned(degrees)).toBeLessThan(0.1 * turned(0));
+      expect(turned(degrees)).toBeLessThan(scoreAtFmr(DEFAULT_FMR));
+    }
+  });
+
   it('returns 0 when a print has no minutiae, and handles other resolutions', () => {
     const a = randomPrint(9);
     expect(compareFeatures(a, { ...a, minutiae: [] })).toBe(0);

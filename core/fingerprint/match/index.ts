@@ -1,7 +1,14 @@
 import type { FingerprintFeatures } from '../types.js';
-import { consolidate } from './consolidate.js';
+import { consolidate, ROTATION_LIMIT } from './consolidate.js';
+import { wrapAngle } from './geometry.js';
 import { localSimilarity } from './local.js';
 import { preparePrint, type PreparedPrint } from './prepare.js';
+
+/**
+ * How the two impressions may be turned against each other: 'upright' for a reader fixed in place (a finger is
+ * laid on it roughly the same way each time), 'any' for one that may face any way (setting `fingerprint.turn`).
+ */
+export type FingerTurn = 'upright' | 'any';
 
 /** Seed pairs tried for alignment, best local similarity first. */
 const SEEDS = 12;
@@ -20,16 +27,19 @@ export function preparedPrint(features: FingerprintFeatures): PreparedPrint {
 }
 
 /**
- * The SEEDS pairs of highest local similarity (positive only), best first, ties in pair order: one pass keeping a
- * short sorted list, rather than sorting every positive pair (a fifth of a comparison's time).
+ * The SEEDS pairs of highest local similarity (positive only) whose minutiae turn by less than `limit`, best
+ * first, ties in pair order: one pass keeping a short sorted list, rather than sorting every positive pair (a fifth
+ * of a comparison's time).
  */
-function bestSeeds(local: Float32Array): number[] {
+function bestSeeds(local: Float32Array, a: PreparedPrint, b: PreparedPrint, limit: number): number[] {
   const top: number[] = [];
   for (let k = 0; k < local.length; k++) {
     const v = local[k]!;
     if (!(v > 0)) continue;
     // Pairs come in increasing order, so an equal value goes after those already kept.
     if (top.length === SEEDS && v <= local[top[SEEDS - 1]!]!) continue;
+    const i = Math.floor(k / b.n);
+    if (Math.abs(wrapAngle(b.dir[k - i * b.n]! - a.dir[i]!)) >= limit) continue;
     let at = top.length;
     while (at > 0 && local[top[at - 1]!]! < v) at--;
     top.splice(at, 0, k);
@@ -42,17 +52,23 @@ function bestSeeds(local: Float32Array): number[] {
  * Similarity of two fingerprints, >= 0, higher is more similar (calibrated to a false-match rate by
  * calibration.ts). Local neighbour stars propose candidate minutia pairs; each of the best seeds aligns the prints
  * (rotation, translation, with a tolerance that grows away from the anchor to absorb skin distortion) and the
- * best consolidated pairing wins. Works on minutiae alone (e.g. features imported from ISO templates).
+ * best consolidated pairing wins. With `turn` 'upright' (the default), alignments that turn the finger by more than
+ * 60 degrees score less, and past 120 degrees nothing (consolidate.ts); 'any' takes every turn alike, for readers
+ * that are not fixed in place. Each has its own calibration (calibration.ts). Works on minutiae alone (e.g. features imported from ISO templates).
  */
-export function compareFeatures(a: FingerprintFeatures, b: FingerprintFeatures): number {
+export function compareFeatures(
+  a: FingerprintFeatures,
+  b: FingerprintFeatures,
+  turn: FingerTurn = 'upright',
+): number {
   const pa = preparedPrint(a);
   const pb = preparedPrint(b);
   if (pa.n < 2 || pb.n < 2) return 0;
   const local = localSimilarity(pa, pb);
-  const order = bestSeeds(local);
+  const order = bestSeeds(local, pa, pb, turn === 'any' ? Infinity : ROTATION_LIMIT);
   let best = 0;
   for (const k of order) {
-    const result = consolidate(pa, pb, local, Math.floor(k / pb.n), k % pb.n);
+    const result = consolidate(pa, pb, local, Math.floor(k / pb.n), k % pb.n, turn);
     if (result.score > best) best = result.score;
   }
   return Math.round(best * 1e4) / 100;
