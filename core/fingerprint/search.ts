@@ -246,7 +246,12 @@ export function searchGallery(
     // The row decides (another process may have re-enrolled it under another model version since it was indexed).
     if (row.mobile === options.excludeMobile || row.modelVersion !== options.modelVersion) continue;
     const score = compareFeatures(probe, cache.get(row, key), options.turn);
-    candidates.push({ id: row.id, mobile: row.mobile, score, estimatedFmr: estimateFmr(score, options.turn) });
+    candidates.push({
+      id: row.id,
+      mobile: row.mobile,
+      score,
+      estimatedFmr: estimateFmr(score, options.turn),
+    });
   }
   candidates.sort((a, b) => b.score - a.score);
   return candidates.slice(0, Math.max(1, options.k));

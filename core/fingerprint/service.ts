@@ -281,9 +281,9 @@ export class FingerprintService implements FingerprintEngine {
       );
     }
     const probe = await this.extract(image);
-    const { turn } = readFingerprintSettings(this.settings);
+    const { turn, oneInN } = readFingerprintSettings(this.settings);
     const score = compareFeatures(probe, openStoredFeatures(row, this.key), turn);
-    const threshold = this.threshold();
+    const threshold = scoreAtFmr(1 / oneInN, turn);
     const extra = { mobile_number: mobileE164, threshold, estimated_fmr: estimateFmr(score, turn) };
     if (score >= threshold)
       return { status: 'SUCCESS', score, message: 'Fingerprint matches the enrollment.', extra };

@@ -7,7 +7,10 @@ import { FINGERPRINT_MODEL_VERSION } from '../calibration.js';
  * Fit the calibration tables from pooled impostor scores, compared with the 'upright' turn and with 'any', and write
  * them as core/fingerprint/calibration-table.ts.
  */
-export async function writeCalibration(impostorScores: { upright: number[]; any: number[] }): Promise<string> {
+export async function writeCalibration(impostorScores: {
+  upright: number[];
+  any: number[];
+}): Promise<string> {
   const upright = fitCalibration(impostorScores.upright, FINGERPRINT_MODEL_VERSION);
   const any = fitCalibration(impostorScores.any, FINGERPRINT_MODEL_VERSION);
   const file = fileURLToPath(new URL('../calibration-table.ts', import.meta.url));

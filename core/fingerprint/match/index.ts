@@ -54,7 +54,8 @@ function bestSeeds(local: Float32Array, a: PreparedPrint, b: PreparedPrint, limi
  * (rotation, translation, with a tolerance that grows away from the anchor to absorb skin distortion) and the
  * best consolidated pairing wins. With `turn` 'upright' (the default), alignments that turn the finger by more than
  * 60 degrees score less, and past 120 degrees nothing (consolidate.ts); 'any' takes every turn alike, for readers
- * that are not fixed in place. Each has its own calibration (calibration.ts). Works on minutiae alone (e.g. features imported from ISO templates).
+ * that are not fixed in place. Each has its own calibration (calibration.ts). Works on minutiae alone (e.g.
+ * features imported from ISO templates).
  */
 export function compareFeatures(
   a: FingerprintFeatures,
