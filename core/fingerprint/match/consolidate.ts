@@ -40,10 +40,28 @@ const PERIOD_MIN_CELLS = 4;
 export const ROTATION_FREE = Math.PI / 3;
 export const ROTATION_LIMIT = (2 * Math.PI) / 3;
 
-/** Result of pairing A with B under one alignment. */
+/** Result of pairing A with B under one alignment, before its maps are compared (scoreAlignment). */
 export interface Pairing {
-  score: number;
+  /** The minutiae score times the turn factor: the score if the maps agree perfectly. */
+  bound: number;
+  t: Rigid;
   pairs: number;
+}
+
+/**
+ * The alignment's score: its bound scaled by the ridge-period and ridge-flow factors (each at most 1), or 0 when it
+ * cannot beat `best` (the best score so far), in which case the flow is not computed. Without both maps (ISO-imported
+ * features) the minutiae alone decide.
+ */
+export function scoreAlignment(a: PreparedPrint, b: PreparedPrint, alignment: Pairing, best: number): number {
+  const flow = flowAgreement(a, b, alignment.t);
+  // Without both period maps (older or imported features) the period does not count.
+  const periodFactor =
+    flow.periodCells >= PERIOD_MIN_CELLS ? Math.exp(-((flow.periodShift / PERIOD_TOLERANCE) ** 2)) : 1;
+  const bound = alignment.bound * periodFactor;
+  if (flow.cells < 4) return bound;
+  if (bound <= best) return 0;
+  return bound * Math.max(0, (flow.agreement() - FLOW_FLOOR) / (1 - FLOW_FLOOR)) ** FLOW_POWER;
 }
 
 function pairUp(
@@ -154,9 +172,10 @@ function insideRegion(p: PreparedPrint, x: number, y: number): boolean {
  * alignment on those pairs and pair again. The minutiae score is the squared sum of pair weights over the geometric
  * mean of the minutiae counts inside the common area: it grows with the number of matched minutiae and only
  * partly with the share matched, since noisy impressions carry many minutiae their mates cannot show (dividing by
- * the product of the counts, i.e. the share from both sides, gave an average EER of 7.1% against 6.2%). The score is
- * scaled down when the two ridge-flow maps disagree under the alignment, and (turn 'upright') when it turns the
- * finger further than a finger is laid on a fixed reader.
+ * the product of the counts, i.e. the share from both sides, gave an average EER of 7.1% against 6.2%). With turn
+ * 'upright' it is scaled down when the alignment turns the finger further than a finger is laid on a fixed reader.
+ * scoreAlignment then scales it down when the two prints' ridge periods or ridge flow (net of the skin's local
+ * twist, flow.ts) disagree under the alignment.
  */
 export function consolidate(
   a: PreparedPrint,
@@ -186,7 +205,7 @@ export function consolidate(
     p = pairUp(a, b, local, t, mx / p.ib.length, my / p.ib.length);
   }
   const turned = Math.abs(wrapAngle(t.angle));
-  if (turn === 'upright' && turned >= ROTATION_LIMIT) return { score: 0, pairs: 0 };
+  if (turn === 'upright' && turned >= ROTATION_LIMIT) return { bound: 0, t, pairs: 0 };
   const rotationFactor =
     turn === 'any' || turned <= ROTATION_FREE
       ? 1
@@ -204,15 +223,7 @@ export function consolidate(
     if (insideRegion(a, cos * dx + sin * dy, -sin * dx + cos * dy)) nB++;
   }
   const sum = p.w.reduce((acc, v) => acc + v, 0);
-  const flow = flowAgreement(a, b, t);
   const na = Math.max(nA, MIN_OVERLAP);
   const nb = Math.max(nB, MIN_OVERLAP);
-  const minutiaeScore = (sum * sum) / Math.sqrt(na * nb);
-  // Without both flow maps (ISO-imported features) the minutiae alone decide.
-  const flowFactor =
-    flow.cells >= 4 ? Math.max(0, (flow.agreement - FLOW_FLOOR) / (1 - FLOW_FLOOR)) ** FLOW_POWER : 1;
-  // Without both period maps (older or imported features) the period does not count.
-  const periodFactor =
-    flow.periodCells >= PERIOD_MIN_CELLS ? Math.exp(-((flow.periodShift / PERIOD_TOLERANCE) ** 2)) : 1;
-  return { score: minutiaeScore * flowFactor * periodFactor * rotationFactor, pairs: p.ia.length };
+  return { bound: ((sum * sum) / Math.sqrt(na * nb)) * rotationFactor, t, pairs: p.ia.length };
 }

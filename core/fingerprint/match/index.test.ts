@@ -104,6 +104,29 @@ describe('compareFeatures', () => {
     expect(compareFeatures(withPeriod(a, 90), withPeriod(b, 135))).toBeLessThan(0.3 * same);
   });
 
+  it('forgives ridge flow turned smoothly by twisted skin, not flow that differs from cell to cell', () => {
+    const a = randomPrint(31);
+    const b = reimpress(a, 32, 0, 0, 0);
+    const cols = Math.ceil(a.width / MASK_CELL);
+    const rows = Math.ceil(a.height / MASK_CELL);
+    const rand = prng(33);
+    const withFlow = (f: FingerprintFeatures, turn: (cx: number, cy: number) => number): FingerprintFeatures => {
+      const cells = new Uint8Array(cols * rows);
+      for (let cy = 0; cy < rows; cy++) {
+        for (let cx = 0; cx < cols; cx++) cells[cy * cols + cx] = Math.round(90 + turn(cx, cy));
+      }
+      return { ...f, extra: encodeMask({ cols, rows, cells }) };
+    };
+    const flat = withFlow(a, () => 0);
+    const same = compareFeatures(flat, withFlow(b, () => 0));
+    // The lower half of the print turned by up to 24 degrees, growing smoothly from the middle down.
+    const twisted = compareFeatures(flat, withFlow(b, (_, cy) => 24 * Math.max(0, (cy - rows / 2) / (rows / 2))));
+    // As far off on average, but each cell at random.
+    const noisy = compareFeatures(flat, withFlow(b, () => (rand() < 0.5 ? -1 : 1) * 12 * (1 + rand())));
+    expect(twisted).toBeGreaterThan(0.9 * same);
+    expect(noisy).toBeLessThan(0.6 * same);
+  });
+
   it('gives full credit to a finger turned by up to 60 degrees and none to one turned past 120', () => {
     const a = randomPrint(21);
     const turned = (degrees: number) => compareFeatures(a, reimpress(a, 22, degrees, 0, 0));

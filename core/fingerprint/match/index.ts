@@ -1,5 +1,5 @@
 import type { FingerprintFeatures } from '../types.js';
-import { consolidate, ROTATION_LIMIT } from './consolidate.js';
+import { consolidate, ROTATION_LIMIT, scoreAlignment } from './consolidate.js';
 import { wrapAngle } from './geometry.js';
 import { localSimilarity } from './local.js';
 import { preparePrint, type PreparedPrint } from './prepare.js';
@@ -67,10 +67,15 @@ export function compareFeatures(
   if (pa.n < 2 || pb.n < 2) return 0;
   const local = localSimilarity(pa, pb);
   const order = bestSeeds(local, pa, pb, turn === 'any' ? Infinity : ROTATION_LIMIT);
+  // Each seed's alignment, best bound first. The map factors are at most 1, so once a bound is no better than the
+  // best score found no later alignment can win, and the maps (the dearest part) are not compared for them.
+  const aligned = order
+    .map((k) => consolidate(pa, pb, local, Math.floor(k / pb.n), k % pb.n, turn))
+    .sort((p, q) => q.bound - p.bound);
   let best = 0;
-  for (const k of order) {
-    const result = consolidate(pa, pb, local, Math.floor(k / pb.n), k % pb.n, turn);
-    if (result.score > best) best = result.score;
+  for (const alignment of aligned) {
+    if (alignment.bound <= best) break;
+    best = Math.max(best, scoreAlignment(pa, pb, alignment, best));
   }
   return Math.round(best * 1e4) / 100;
 }
