@@ -110,7 +110,10 @@ describe('compareFeatures', () => {
     const cols = Math.ceil(a.width / MASK_CELL);
     const rows = Math.ceil(a.height / MASK_CELL);
     const rand = prng(33);
-    const withFlow = (f: FingerprintFeatures, turn: (cx: number, cy: number) => number): FingerprintFeatures => {
+    const withFlow = (
+      f: FingerprintFeatures,
+      turn: (cx: number, cy: number) => number,
+    ): FingerprintFeatures => {
       const cells = new Uint8Array(cols * rows);
       for (let cy = 0; cy < rows; cy++) {
         for (let cx = 0; cx < cols; cx++) cells[cy * cols + cx] = Math.round(90 + turn(cx, cy));
@@ -118,11 +121,20 @@ describe('compareFeatures', () => {
       return { ...f, extra: encodeMask({ cols, rows, cells }) };
     };
     const flat = withFlow(a, () => 0);
-    const same = compareFeatures(flat, withFlow(b, () => 0));
+    const same = compareFeatures(
+      flat,
+      withFlow(b, () => 0),
+    );
     // The lower half of the print turned by up to 24 degrees, growing smoothly from the middle down.
-    const twisted = compareFeatures(flat, withFlow(b, (_, cy) => 24 * Math.max(0, (cy - rows / 2) / (rows / 2))));
+    const twisted = compareFeatures(
+      flat,
+      withFlow(b, (_, cy) => 24 * Math.max(0, (cy - rows / 2) / (rows / 2))),
+    );
     // As far off on average, but each cell at random.
-    const noisy = compareFeatures(flat, withFlow(b, () => (rand() < 0.5 ? -1 : 1) * 12 * (1 + rand())));
+    const noisy = compareFeatures(
+      flat,
+      withFlow(b, () => (rand() < 0.5 ? -1 : 1) * 12 * (1 + rand())),
+    );
     expect(twisted).toBeGreaterThan(0.9 * same);
     expect(noisy).toBeLessThan(0.6 * same);
   });
