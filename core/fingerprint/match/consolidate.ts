@@ -1,5 +1,5 @@
-import { MASK_CELL, maskContains } from './extra.js';
-import { flowAgreement, type Rigid } from './flow.js';
+import { cellIndex } from './extra.js';
+import { flowAgreement, localTurns, type Rigid } from './flow.js';
 import { insideHull, wrapAngle } from './geometry.js';
 import type { FingerTurn } from './index.js';
 import type { PreparedPrint } from './prepare.js';
@@ -12,6 +12,8 @@ const ANGLE_TOLERANCE = Math.PI / 6;
 const MIN_OVERLAP = 12;
 /** Share of a pair's weight that comes from the local (star) similarity of the two minutiae, the rest geometric. */
 const LOCAL_SHARE = 0.8;
+/** Share of the skin's local turn by which untwist turns a minutia's position (about the pairs' centre). */
+const POSITION_TURN = 0.5;
 /** Flow agreement at or below this zeroes the score; above, the score is scaled by its rescaled 4th power. */
 const FLOW_FLOOR = 0.3;
 const FLOW_POWER = 4;
@@ -45,7 +47,53 @@ export interface Pairing {
   /** The minutiae score times the turn factor: the score if the maps agree perfectly. */
   bound: number;
   t: Rigid;
-  pairs: number;
+  /** B's paired minutiae. */
+  pairs: number[];
+  /** The bound per squared sum of pair weights: the turn factor over the geometric mean of the overlap counts. */
+  scale: number;
+}
+
+function centroid(p: PreparedPrint, members: number[]): [number, number] {
+  let x = 0;
+  let y = 0;
+  for (const k of members) {
+    x += p.x[k]!;
+    y += p.y[k]!;
+  }
+  return [x / members.length, y / members.length];
+}
+
+/**
+ * The alignment's minutiae paired again, each of A's carried by the skin's local turn where the flow maps show one
+ * (flow.ts, localTurns): its direction turned by it, its position turned by half of it about the pairs' centre in
+ * B, since a twist grows from the centre outwards. Distorted impressions then pair minutiae outside the central
+ * region the rigid alignment fits. The transform and the overlap stay the rigid alignment's.
+ */
+export function untwist(
+  a: PreparedPrint,
+  b: PreparedPrint,
+  local: Float32Array,
+  alignment: Pairing,
+): Pairing {
+  if (alignment.pairs.length < 3) return alignment;
+  const turns = localTurns(a, b, alignment.t);
+  if (!turns) return alignment;
+  const [cx, cy] = centroid(b, alignment.pairs);
+  const mapped = mapRigid(a, alignment.t);
+  for (let k = 0; k < a.n; k++) {
+    const turn = turns[k]!;
+    if (turn === 0) continue;
+    const c = Math.cos(POSITION_TURN * turn);
+    const s = Math.sin(POSITION_TURN * turn);
+    const dx = mapped.x[k]! - cx;
+    const dy = mapped.y[k]! - cy;
+    mapped.x[k] = cx + c * dx - s * dy;
+    mapped.y[k] = cy + s * dx + c * dy;
+    mapped.dir[k]! += turn;
+  }
+  const p = pairUp(a, b, local, mapped, cx, cy);
+  const sum = p.w.reduce((acc, v) => acc + v, 0);
+  return { ...alignment, bound: sum * sum * alignment.scale, pairs: p.ib };
 }
 
 /**
@@ -64,16 +112,36 @@ export function scoreAlignment(a: PreparedPrint, b: PreparedPrint, alignment: Pa
   return bound * Math.max(0, (flow.agreement() - FLOW_FLOOR) / (1 - FLOW_FLOOR)) ** FLOW_POWER;
 }
 
+/** A's minutiae carried into B's frame: positions and directions. */
+interface Mapped {
+  x: Float64Array;
+  y: Float64Array;
+  dir: Float64Array;
+}
+
+function mapRigid(a: PreparedPrint, t: Rigid): Mapped {
+  const c = Math.cos(t.angle);
+  const s = Math.sin(t.angle);
+  const x = new Float64Array(a.n);
+  const y = new Float64Array(a.n);
+  const dir = new Float64Array(a.n);
+  for (let k = 0; k < a.n; k++) {
+    x[k] = c * a.x[k]! - s * a.y[k]! + t.tx;
+    y[k] = s * a.x[k]! + c * a.y[k]! + t.ty;
+    dir[k] = a.dir[k]! + t.angle;
+  }
+  return { x, y, dir };
+}
+
+/** One-to-one pairs of A's mapped minutiae with B's, best agreement first; tolerances grow away from (ax, ay). */
 function pairUp(
   a: PreparedPrint,
   b: PreparedPrint,
   local: Float32Array,
-  t: Rigid,
+  mapped: Mapped,
   ax: number,
   ay: number,
 ): { ia: number[]; ib: number[]; w: number[] } {
-  const c = Math.cos(t.angle);
-  const s = Math.sin(t.angle);
   const cand: { k: number; l: number; w: number }[] = [];
   const tols = new Float64Array(b.n);
   for (let l = 0; l < b.n; l++) {
@@ -82,9 +150,9 @@ function pairUp(
     tols[l] = DISTANCE_TOLERANCE + DISTANCE_GROWTH * Math.sqrt(dx * dx + dy * dy);
   }
   for (let k = 0; k < a.n; k++) {
-    const x = c * a.x[k]! - s * a.y[k]! + t.tx;
-    const y = s * a.x[k]! + c * a.y[k]! + t.ty;
-    const dir = a.dir[k]! + t.angle;
+    const x = mapped.x[k]!;
+    const y = mapped.y[k]!;
+    const dir = mapped.dir[k]!;
     for (let l = 0; l < b.n; l++) {
       const tol = tols[l]!;
       const dx = b.x[l]! - x;
@@ -155,16 +223,10 @@ function fitRigid(a: PreparedPrint, b: PreparedPrint, ia: number[], ib: number[]
 }
 
 function insideRegion(p: PreparedPrint, x: number, y: number): boolean {
-  if (!p.mask) return insideHull(p.hull, x, y, 12);
+  if (!p.mask || !p.interior) return insideHull(p.hull, x, y, 12);
   // The extractor finds no minutiae within about a cell of the print's edge: do not expect any there.
-  const m = MASK_CELL;
-  return (
-    maskContains(p.mask, x, y) &&
-    maskContains(p.mask, x - m, y) &&
-    maskContains(p.mask, x + m, y) &&
-    maskContains(p.mask, x, y - m) &&
-    maskContains(p.mask, x, y + m)
-  );
+  const k = cellIndex(p.mask, x, y);
+  return k >= 0 && p.interior[k] === 1;
 }
 
 /**
@@ -193,19 +255,14 @@ export function consolidate(
     tx: b.x[j]! - (c * a.x[i]! - s * a.y[i]!),
     ty: b.y[j]! - (s * a.x[i]! + c * a.y[i]!),
   };
-  let p = pairUp(a, b, local, t, b.x[j]!, b.y[j]!);
+  let p = pairUp(a, b, local, mapRigid(a, t), b.x[j]!, b.y[j]!);
   if (p.ia.length >= 3) {
     t = fitRigid(a, b, p.ia, p.ib, p.w);
-    let mx = 0;
-    let my = 0;
-    for (const l of p.ib) {
-      mx += b.x[l]!;
-      my += b.y[l]!;
-    }
-    p = pairUp(a, b, local, t, mx / p.ib.length, my / p.ib.length);
+    const [cx, cy] = centroid(b, p.ib);
+    p = pairUp(a, b, local, mapRigid(a, t), cx, cy);
   }
   const turned = Math.abs(wrapAngle(t.angle));
-  if (turn === 'upright' && turned >= ROTATION_LIMIT) return { bound: 0, t, pairs: 0 };
+  if (turn === 'upright' && turned >= ROTATION_LIMIT) return { bound: 0, t, pairs: [], scale: 0 };
   const rotationFactor =
     turn === 'any' || turned <= ROTATION_FREE
       ? 1
@@ -223,7 +280,6 @@ export function consolidate(
     if (insideRegion(a, cos * dx + sin * dy, -sin * dx + cos * dy)) nB++;
   }
   const sum = p.w.reduce((acc, v) => acc + v, 0);
-  const na = Math.max(nA, MIN_OVERLAP);
-  const nb = Math.max(nB, MIN_OVERLAP);
-  return { bound: ((sum * sum) / Math.sqrt(na * nb)) * rotationFactor, t, pairs: p.ia.length };
+  const scale = rotationFactor / Math.sqrt(Math.max(nA, MIN_OVERLAP) * Math.max(nB, MIN_OVERLAP));
+  return { bound: sum * sum * scale, t, pairs: p.ib, scale };
 }

@@ -123,12 +123,10 @@ export function flowAgreement(a: PreparedPrint, b: PreparedPrint, t: Rigid): Map
 }
 
 /**
- * The mean of cos(2 x (difference - local turn)) over the `cells` compared cells held in the scratch arrays, the
- * local turn being the direction of the summed doubled-angle differences within TWIST_RADIUS cells (capped at
- * TWIST_LIMIT). cos(2 x (d - turn)) is the dot product of d's unit vector with the window sum's: no trigonometry.
- * The window sums come from summed-area tables over the compared cells' bounding box (row 0 and column 0 zero).
+ * Summed-area tables of the compared cells' doubled-angle differences (cos and sin) over their bounding box, row 0
+ * and column 0 zero, from the scratch arrays of the last flowAgreement call. Returns the box's origin and size.
  */
-function twistedAgreement(cells: number): number {
+function windowTables(cells: number): { x0: number; y0: number; cols: number; rows: number } {
   let x0 = Infinity;
   let x1 = -1;
   let y0 = Infinity;
@@ -165,29 +163,65 @@ function twistedAgreement(cells: number): number {
       tableS[q] = tableS[q - w]! + runS;
     }
   }
+  return { x0, y0, cols, rows };
+}
+
+/**
+ * For compared cell m, the unit vector (cos, sin) of twice the local turn: the direction of the summed doubled-angle
+ * differences within TWIST_RADIUS cells, capped at TWIST_LIMIT; [1, 0] when they cancel out.
+ */
+function turnVector(
+  m: number,
+  box: { x0: number; y0: number; cols: number; rows: number },
+): [number, number] {
+  const w = box.cols + 1;
+  const cy = comparedY[m]! - box.y0;
+  const cx = comparedX[m]! - box.x0;
+  const top = Math.max(0, cy - TWIST_RADIUS) * w;
+  const bottom = Math.min(box.rows, cy + TWIST_RADIUS + 1) * w;
+  const left = Math.max(0, cx - TWIST_RADIUS);
+  const right = Math.min(box.cols, cx + TWIST_RADIUS + 1);
+  const uc = tableC[bottom + right]! - tableC[top + right]! - tableC[bottom + left]! + tableC[top + left]!;
+  const us = tableS[bottom + right]! - tableS[top + right]! - tableS[bottom + left]! + tableS[top + left]!;
+  const length = Math.sqrt(uc * uc + us * us);
+  if (length === 0) return [1, 0];
+  if (uc / length < TWIST_COS) return [TWIST_COS, us < 0 ? -TWIST_SIN : TWIST_SIN];
+  return [uc / length, us / length];
+}
+
+/**
+ * The mean of cos(2 x (difference - local turn)) over the `cells` compared cells held in the scratch arrays.
+ * cos(2 x (d - turn)) is the dot product of d's unit vector with the turn's: no trigonometry per cell.
+ */
+function twistedAgreement(cells: number): number {
+  const box = windowTables(cells);
   let sum = 0;
   for (let m = 0; m < cells; m++) {
-    const cy = comparedY[m]! - y0;
-    const cx = comparedX[m]! - x0;
-    const top = Math.max(0, cy - TWIST_RADIUS) * w;
-    const bottom = Math.min(rows, cy + TWIST_RADIUS + 1) * w;
-    const left = Math.max(0, cx - TWIST_RADIUS);
-    const right = Math.min(cols, cx + TWIST_RADIUS + 1);
-    let uc = tableC[bottom + right]! - tableC[top + right]! - tableC[bottom + left]! + tableC[top + left]!;
-    let us = tableS[bottom + right]! - tableS[top + right]! - tableS[bottom + left]! + tableS[top + left]!;
-    const length = Math.sqrt(uc * uc + us * us);
-    const dc = comparedC[m]!;
-    if (length === 0) {
-      sum += dc;
-      continue;
-    }
-    uc /= length;
-    us /= length;
-    if (uc < TWIST_COS) {
-      uc = TWIST_COS;
-      us = us < 0 ? -TWIST_SIN : TWIST_SIN;
-    }
-    sum += dc * uc + comparedS[m]! * us;
+    const [uc, us] = turnVector(m, box);
+    sum += comparedC[m]! * uc + comparedS[m]! * us;
   }
   return sum / cells;
+}
+
+/**
+ * The skin's local turn under the alignment at each of A's minutiae (radians, to add to the direction of A's ridges
+ * carried into B; 0 where the maps were not compared), or undefined when the prints carry no maps to compare.
+ */
+export function localTurns(a: PreparedPrint, b: PreparedPrint, t: Rigid): Float64Array | undefined {
+  const flow = flowAgreement(a, b, t);
+  const ma = a.mask;
+  if (!ma || flow.cells < 4) return undefined;
+  const box = windowTables(flow.cells);
+  const slot = new Int32Array(ma.rows * ma.cols).fill(-1);
+  for (let m = 0; m < flow.cells; m++) slot[comparedY[m]! * ma.cols + comparedX[m]!] = m;
+  const turns = new Float64Array(a.n);
+  for (let k = 0; k < a.n; k++) {
+    const cell = cellIndex(ma, a.x[k]!, a.y[k]!);
+    const m = cell >= 0 ? slot[cell]! : -1;
+    if (m < 0) continue;
+    const [uc, us] = turnVector(m, box);
+    // The differences are A's direction (turned by the alignment) minus B's: B's ridges run turned back by it.
+    turns[k] = -0.5 * Math.atan2(us, uc);
+  }
+  return turns;
 }

@@ -1,5 +1,5 @@
 import type { FingerprintFeatures } from '../types.js';
-import { decodeMask, decodePeriods, decodeRidgeCounts, type CoarseMask } from './extra.js';
+import { BACKGROUND, decodeMask, decodePeriods, decodeRidgeCounts, type CoarseMask } from './extra.js';
 import { angleBin, edgeKey, LENGTH_BINS, lengthBin, MAX_EDGE, turnBin } from './edge-hash.js';
 import { convexHull, wrapAngle } from './geometry.js';
 
@@ -24,6 +24,8 @@ export interface PreparedPrint {
   edgeRidges: Uint8Array | undefined;
   /** Where minutiae could be: the stored mask, or the convex hull of the minutiae. */
   mask: CoarseMask | undefined;
+  /** Per cell of `mask`, 1 where the cell and its four neighbours are on the print (see interiorCells). */
+  interior: Uint8Array | undefined;
   /** Ridge period per cell of `mask` (tenths of a pixel, PERIOD_UNKNOWN where none); absent for older or imported features. */
   period: Uint8Array | undefined;
   hull: Float64Array;
@@ -87,6 +89,7 @@ export function preparePrint(features: FingerprintFeatures): PreparedPrint {
     }
   }
   const ridges = decodeRidgeCounts(features.extra, n * NEIGHBOURS);
+  const mask = decodeMask(features.extra);
   const edgeKeys = new Int32Array(n * NEIGHBOURS).fill(-1);
   for (let i = 0; i < n; i++) {
     for (let k = 0; k < edgeCount[i]!; k++) {
@@ -109,8 +112,32 @@ export function preparePrint(features: FingerprintFeatures): PreparedPrint {
     edgeCount,
     edgeKeys,
     edgeRidges: ridges,
-    mask: decodeMask(features.extra),
+    mask,
+    interior: mask ? interiorCells(mask) : undefined,
     period: decodePeriods(features.extra),
     hull: convexHull(x, y),
   };
+}
+
+/**
+ * 1 for the cells of the print whose four neighbours are on the print too: the extractor finds no minutiae within
+ * about a cell of the print's edge, so the matcher expects none there.
+ */
+function interiorCells(mask: CoarseMask): Uint8Array {
+  const { cols, rows, cells } = mask;
+  const on = (cx: number, cy: number): boolean =>
+    cx >= 0 && cy >= 0 && cx < cols && cy < rows && cells[cy * cols + cx] !== BACKGROUND;
+  const out = new Uint8Array(cols * rows);
+  for (let cy = 0; cy < rows; cy++) {
+    for (let cx = 0; cx < cols; cx++) {
+      out[cy * cols + cx] = +(
+        on(cx, cy) &&
+        on(cx - 1, cy) &&
+        on(cx + 1, cy) &&
+        on(cx, cy - 1) &&
+        on(cx, cy + 1)
+      );
+    }
+  }
+  return out;
 }
