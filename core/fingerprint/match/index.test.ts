@@ -139,6 +139,48 @@ describe('compareFeatures', () => {
     expect(noisy).toBeLessThan(0.6 * same);
   });
 
+  it('pairs the minutiae of a region the skin has twisted, where the ridge flow shows the twist', () => {
+    const a = randomPrint(41, 50);
+    const cols = Math.ceil(a.width / MASK_CELL);
+    const rows = Math.ceil(a.height / MASK_CELL);
+    // Below y = 180 the skin turns, by 24 degrees from y = 240 down, about the centre of the part above.
+    const twist = (y: number): number => Math.min(1, Math.max(0, y - 180) / 60) * ((24 * Math.PI) / 180);
+    const upper = a.minutiae.filter((m) => m.y <= 180);
+    const cx = upper.reduce((sum, m) => sum + m.x, 0) / upper.length;
+    const cy = upper.reduce((sum, m) => sum + m.y, 0) / upper.length;
+    const twisted = a.minutiae.map((m) => {
+      // In image terms (y down) a turn by t takes (x, y) to (x cos t - y sin t, x sin t + y cos t); the minutia has
+      // moved by half the turn at its place, and its ridge is turned by all of it (ISO angles turn the other way).
+      const t = twist(m.y);
+      const dx = m.x - cx;
+      const dy = m.y - cy;
+      const c = Math.cos(t / 2);
+      const s = Math.sin(t / 2);
+      return {
+        ...m,
+        x: cx + c * dx - s * dy,
+        y: cy + s * dx + c * dy,
+        angle: (m.angle - t + 2 * Math.PI) % (2 * Math.PI),
+      };
+    });
+    const withFlow = (f: FingerprintFeatures, turned: boolean): FingerprintFeatures => {
+      const cells = new Uint8Array(cols * rows);
+      for (let y = 0; y < rows; y++) {
+        const degrees = turned ? (twist((y + 0.5) * MASK_CELL) * 180) / Math.PI : 0;
+        cells.fill(Math.round(90 + degrees), y * cols, (y + 1) * cols);
+      }
+      return { ...f, extra: encodeMask({ cols, rows, cells }) };
+    };
+    const whole = compareFeatures(withFlow(a, false), withFlow({ ...a, minutiae: twisted }, true));
+    // The same impression with the twisted region's minutiae missing altogether.
+    const cut = compareFeatures(
+      withFlow(a, false),
+      withFlow({ ...a, minutiae: twisted.filter((_, k) => a.minutiae[k]!.y <= 180) }, true),
+    );
+    // Paired under the twist, the turned region adds to the score (paired rigidly, it scored 0.94 of the cut one).
+    expect(whole).toBeGreaterThan(1.2 * cut);
+  });
+
   it('gives full credit to a finger turned by up to 60 degrees and none to one turned past 120', () => {
     const a = randomPrint(21);
     const turned = (degrees: number) => compareFeatures(a, reimpress(a, 22, degrees, 0, 0));
