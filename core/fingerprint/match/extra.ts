@@ -83,21 +83,10 @@ export function decodePeriods(extra: Uint8Array | undefined): Uint8Array | undef
   return extra.slice(at, at + cells);
 }
 
-/** The cell value at point (x, y) in 500-dpi pixels, BACKGROUND outside the map. */
-export function cellAt(mask: CoarseMask, x: number, y: number): number {
-  const k = cellIndex(mask, x, y);
-  return k < 0 ? BACKGROUND : mask.cells[k]!;
-}
-
 /** The index of the cell at point (x, y) in 500-dpi pixels (also into a period map), -1 outside the map. */
 export function cellIndex(mask: CoarseMask, x: number, y: number): number {
   const cx = Math.floor(x / MASK_CELL);
   const cy = Math.floor(y / MASK_CELL);
   if (cx < 0 || cy < 0 || cx >= mask.cols || cy >= mask.rows) return -1;
   return cy * mask.cols + cx;
-}
-
-/** Whether point (x, y) in 500-dpi pixels falls on the print. */
-export function maskContains(mask: CoarseMask, x: number, y: number): boolean {
-  return cellAt(mask, x, y) !== BACKGROUND;
 }
