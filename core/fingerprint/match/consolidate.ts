@@ -119,21 +119,45 @@ interface Mapped {
   dir: Float64Array;
 }
 
+// mapRigid's answer, reused: each is read by the pairUp that follows it, before the next mapRigid.
+let mappedScratch: Mapped = { x: new Float64Array(64), y: new Float64Array(64), dir: new Float64Array(64) };
+
+/** A's minutiae under t. The arrays are overwritten by the next call. */
 function mapRigid(a: PreparedPrint, t: Rigid): Mapped {
+  if (mappedScratch.x.length < a.n) {
+    const size = 2 * a.n;
+    mappedScratch = { x: new Float64Array(size), y: new Float64Array(size), dir: new Float64Array(size) };
+  }
+  const { x, y, dir } = mappedScratch;
   const c = Math.cos(t.angle);
   const s = Math.sin(t.angle);
-  const x = new Float64Array(a.n);
-  const y = new Float64Array(a.n);
-  const dir = new Float64Array(a.n);
   for (let k = 0; k < a.n; k++) {
     x[k] = c * a.x[k]! - s * a.y[k]! + t.tx;
     y[k] = s * a.x[k]! + c * a.y[k]! + t.ty;
     dir[k] = a.dir[k]! + t.angle;
   }
-  return { x, y, dir };
+  return mappedScratch;
 }
 
-/** One-to-one pairs of A's mapped minutiae with B's, best agreement first; tolerances grow away from (ax, ay). */
+/** Up to this many candidate pairs, pairUp orders them by insertion. */
+const INSERTION_LIMIT = 48;
+
+// pairUp's scratch, grown as needed: the tolerance per B minutia, and the candidate pairs (A's, B's, weight).
+let tols = new Float64Array(64);
+let candA = new Int32Array(256);
+let candB = new Int32Array(256);
+let candW = new Float64Array(256);
+let order = new Int32Array(256);
+// Which minutiae are paired already: those whose stamp is the current pairUp's.
+let stampA = new Uint32Array(64);
+let stampB = new Uint32Array(64);
+let stamp = 0;
+
+/**
+ * One-to-one pairs of A's mapped minutiae with B's, best agreement first (ties: A's index, then B's); tolerances
+ * grow away from (ax, ay). Each mapped A minutia meets only the B minutiae within the largest tolerance of it in
+ * x, a sweep over B's minutiae in x order.
+ */
 function pairUp(
   a: PreparedPrint,
   b: PreparedPrint,
@@ -142,20 +166,33 @@ function pairUp(
   ax: number,
   ay: number,
 ): { ia: number[]; ib: number[]; w: number[] } {
-  const cand: { k: number; l: number; w: number }[] = [];
-  const tols = new Float64Array(b.n);
+  if (tols.length < b.n) tols = new Float64Array(2 * b.n);
+  let reach = 0;
   for (let l = 0; l < b.n; l++) {
     const dx = b.x[l]! - ax;
     const dy = b.y[l]! - ay;
     tols[l] = DISTANCE_TOLERANCE + DISTANCE_GROWTH * Math.sqrt(dx * dx + dy * dy);
+    if (tols[l]! > reach) reach = tols[l]!;
   }
+  const byX = b.byX;
+  let count = 0;
   for (let k = 0; k < a.n; k++) {
     const x = mapped.x[k]!;
     const y = mapped.y[k]!;
     const dir = mapped.dir[k]!;
-    for (let l = 0; l < b.n; l++) {
-      const tol = tols[l]!;
+    // The first B minutia in x order that is less than `reach` to the left of x.
+    let lo = 0;
+    let hi = b.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (b.x[byX[mid]!]! - x <= -reach) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let m = lo; m < b.n; m++) {
+      const l = byX[m]!;
       const dx = b.x[l]! - x;
+      if (dx >= reach) break;
+      const tol = tols[l]!;
       if (dx >= tol || dx <= -tol) continue;
       const dy = b.y[l]! - y;
       const d2 = dx * dx + dy * dy;
@@ -164,24 +201,66 @@ function pairUp(
       const da = Math.abs(wrapAngle(b.dir[l]! - dir));
       if (da >= ANGLE_TOLERANCE) continue;
       const geo = 1 - 0.5 * (d / tol) - 0.5 * (da / ANGLE_TOLERANCE);
-      cand.push({ k, l, w: geo * (1 - LOCAL_SHARE + LOCAL_SHARE * local[k * b.n + l]!) });
+      if (count === candW.length) {
+        candA = grown(candA, new Int32Array(2 * count));
+        candB = grown(candB, new Int32Array(2 * count));
+        candW = grown(candW, new Float64Array(2 * count));
+      }
+      candA[count] = k;
+      candB[count] = l;
+      candW[count] = geo * (1 - LOCAL_SHARE + LOCAL_SHARE * local[k * b.n + l]!);
+      count++;
     }
   }
-  cand.sort((p, q) => q.w - p.w);
-  const usedA = new Uint8Array(a.n);
-  const usedB = new Uint8Array(b.n);
+  // Candidates best first (ties: A's index, then B's). There are about ten: insertion, unless there are many.
+  if (order.length < count) order = new Int32Array(2 * count);
+  if (count > INSERTION_LIMIT) {
+    for (let c = 0; c < count; c++) order[c] = c;
+    order
+      .subarray(0, count)
+      .sort((p, q) => candW[q]! - candW[p]! || candA[p]! - candA[q]! || candB[p]! - candB[q]!);
+  } else {
+    for (let c = 0; c < count; c++) {
+      const w = candW[c]!;
+      const k = candA[c]!;
+      const l = candB[c]!;
+      let at = c;
+      for (; at > 0; at--) {
+        const p = order[at - 1]!;
+        if (candW[p]! > w || (candW[p] === w && (candA[p]! < k || (candA[p] === k && candB[p]! < l)))) break;
+        order[at] = p;
+      }
+      order[at] = c;
+    }
+  }
+  if (stampA.length < a.n) stampA = new Uint32Array(2 * a.n);
+  if (stampB.length < b.n) stampB = new Uint32Array(2 * b.n);
+  stamp = (stamp + 1) >>> 0;
+  if (stamp === 0) {
+    stampA.fill(0);
+    stampB.fill(0);
+    stamp = 1;
+  }
   const ia: number[] = [];
   const ib: number[] = [];
   const w: number[] = [];
-  for (const p of cand) {
-    if (usedA[p.k] || usedB[p.l]) continue;
-    usedA[p.k] = 1;
-    usedB[p.l] = 1;
-    ia.push(p.k);
-    ib.push(p.l);
-    w.push(p.w);
+  for (let m = 0; m < count; m++) {
+    const c = order[m]!;
+    const k = candA[c]!;
+    const l = candB[c]!;
+    if (stampA[k] === stamp || stampB[l] === stamp) continue;
+    stampA[k] = stamp;
+    stampB[l] = stamp;
+    ia.push(k);
+    ib.push(l);
+    w.push(candW[c]!);
   }
   return { ia, ib, w };
+}
+
+function grown<T extends Int32Array | Float64Array>(old: T, bigger: T): T {
+  bigger.set(old);
+  return bigger;
 }
 
 /** Weighted least-squares rotation and translation taking the paired A points onto their B partners. */

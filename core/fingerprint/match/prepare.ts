@@ -12,6 +12,8 @@ export interface PreparedPrint {
   x: Float64Array;
   y: Float64Array;
   dir: Float64Array;
+  /** The minutiae's indices in increasing x (ties in index order), for the matcher's sweeps. */
+  byX: Int32Array;
   /** Per minutia, NEIGHBOURS slots of (distance, angle of the edge relative to dir, relative direction). */
   edgeLength: Float64Array;
   edgeAngle: Float64Array;
@@ -106,6 +108,7 @@ export function preparePrint(features: FingerprintFeatures): PreparedPrint {
     x,
     y,
     dir,
+    byX: Int32Array.from({ length: n }, (_, k) => k).sort((p, q) => x[p]! - x[q]! || p - q),
     edgeLength,
     edgeAngle,
     edgeTurn,
