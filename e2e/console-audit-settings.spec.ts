@@ -104,6 +104,33 @@ test('admin settings: thresholds as 1 in N, orchestrator, bind address with a LA
     await expect(
       page.getByText('Fingerprint matching threshold set to 1 in 100,000 false matches.'),
     ).toBeVisible();
+    // The reader setting switches the fingerprint calibration; the threshold keeps its 1 in N.
+    const calibration = page.getByText(/^Calibration: Impostor scores of .* FVC/);
+    await expect(calibration).toContainText('turn upright');
+    const fingerprint = page.getByRole('form', { name: 'Fingerprint settings' });
+    await fingerprint.getByLabel(/May face any way/).check();
+    await fingerprint.getByLabel('A finger enrolled under another number').selectOption('reject');
+    await fingerprint.getByRole('button', { name: 'Save fingerprint settings' }).click();
+    await expect(
+      fingerprint.getByText(/Fingerprint settings saved: reader may face any way, duplicates refused/),
+    ).toBeVisible();
+    await expect(calibration).toContainText('turn any');
+    await fingerprint.getByLabel('Enrollment quality floor (0-100)').fill('101');
+    await fingerprint.getByRole('button', { name: 'Save fingerprint settings' }).click();
+    // Out of range: the browser does not send it.
+    expect(
+      await fingerprint
+        .getByLabel('Enrollment quality floor (0-100)')
+        .evaluate((input) => (input as unknown as { validity: { valid: boolean } }).validity.valid),
+    ).toBe(false);
+    await fingerprint.getByLabel('Enrollment quality floor (0-100)').fill('20');
+    await fingerprint.getByLabel(/Fixed in place/).check();
+    await fingerprint.getByLabel('A finger enrolled under another number').selectOption('flag');
+    await fingerprint.getByRole('button', { name: 'Save fingerprint settings' }).click();
+    await expect(
+      fingerprint.getByText(/Fingerprint settings saved: reader fixed in place, duplicates flagged/),
+    ).toBeVisible();
+    await expect(calibration).toContainText('turn upright');
   } else {
     await expect(page.getByText('Fingerprint matching is not available yet')).toBeVisible();
   }

@@ -24,6 +24,13 @@ export class SettingsStore {
       .run(key, JSON.stringify(value), new Date().toISOString());
   }
 
+  /** Store several values at once: all of them or, on a failure, none. */
+  setMany(values: Record<string, unknown>): void {
+    this.db.transaction(() => {
+      for (const [key, value] of Object.entries(values)) this.set(key, value);
+    })();
+  }
+
   /** Every key with its value, for the console's settings screen. */
   all(): Record<string, unknown> {
     const rows = this.db.prepare('SELECT key, value FROM settings ORDER BY key').all() as {

@@ -13,6 +13,7 @@ import type {
   EngineAvailability,
   EnrollResponse,
   FaceQualityResponse,
+  FingerprintPolicySetting,
   FingerprintPreviewResponse,
   MeResponse,
   ReferenceMarkView,
@@ -70,6 +71,12 @@ export const consoleApi = {
   settings: () => request<ConsoleSettingsResponse>('GET', '/settings'),
   setThreshold: (engine: 'face' | 'fingerprint', oneInN: number) =>
     request<ThresholdSetting>('PUT', `/settings/threshold/${engine}`, { oneInN }),
+  setFingerprintPolicy: (policy: Partial<Omit<FingerprintPolicySetting, 'available'>>) =>
+    request<{ fingerprint: FingerprintPolicySetting; threshold: ThresholdSetting }>(
+      'PUT',
+      '/settings/fingerprint',
+      policy,
+    ),
   setOrchestrator: (config: Record<string, unknown>) =>
     request<{ available: boolean; config: Record<string, unknown> }>('PUT', '/settings/orchestrator', config),
   saveProfile: (profile: DocumentProfileView) =>

@@ -3,12 +3,16 @@ import type { ConsoleSettingsResponse } from '../../../core/http/routes/console/
 import { errorMessage } from '../api/client';
 import { consoleApi } from '../api/console-api';
 import { DocumentSection } from '../components/document-section';
+import { FingerprintPolicySection } from '../components/fingerprint-policy-section';
 import { NotAvailable, Notice, Spinner } from '../components/notice';
 import { OrchestratorSection } from '../components/orchestrator-section';
 import { ServerBindSection } from '../components/server-bind-section';
 import { ThresholdSection } from '../components/threshold-section';
 
-/** Admin settings: matcher thresholds, document profiles, orchestrator, server address. */
+/**
+ * Admin settings: matcher thresholds, the fingerprint reader and enrollment policy, document profiles, orchestrator,
+ * server address.
+ */
 export function SettingsScreen() {
   const [settings, setSettings] = useState<ConsoleSettingsResponse | null>(null);
   const [error, setError] = useState('');
@@ -37,6 +41,23 @@ export function SettingsScreen() {
               }}
             />
           ))}
+        </div>
+        <div className="card">
+          <h2>Fingerprint reader and enrollment</h2>
+          {settings.fingerprint.available ? (
+            <FingerprintPolicySection
+              policy={settings.fingerprint}
+              onSaved={(fingerprint, threshold) => {
+                setSettings({
+                  ...settings,
+                  fingerprint,
+                  thresholds: settings.thresholds.map((x) => (x.engine === threshold.engine ? threshold : x)),
+                });
+              }}
+            />
+          ) : (
+            <NotAvailable engine="Fingerprint matching" />
+          )}
         </div>
         <div className="card">
           <h2>Server address</h2>

@@ -163,6 +163,21 @@ export interface ThresholdSetting {
   calibrationSource: string;
 }
 
+/**
+ * The fingerprint engine's enrollment policy and reader (settings `fingerprint.turn`, `fingerprint.dedup`,
+ * `fingerprint.qualityFloor`, `fingerprint.minMinutiae`).
+ */
+export interface FingerprintPolicySetting {
+  available: boolean;
+  /** 'upright': the reader is fixed in place; 'any': it may face any way. Each has its own calibration. */
+  turn: 'upright' | 'any';
+  /** A finger already enrolled under another number: flagged in the response, or the enrollment refused (409). */
+  dedup: 'flag' | 'reject';
+  /** Enrollment refuses prints below this quality (0-100) or with fewer minutiae (422). */
+  qualityFloor: number;
+  minMinutiae: number;
+}
+
 export interface ServerBindSetting {
   host: string;
   port: number;
@@ -173,6 +188,7 @@ export interface ServerBindSetting {
 
 export interface ConsoleSettingsResponse {
   thresholds: ThresholdSetting[];
+  fingerprint: FingerprintPolicySetting;
   server: ServerBindSetting;
   orchestrator: { available: boolean; config: Record<string, unknown> | null };
   documents: { available: boolean; profiles: DocumentProfileView[]; referenceMarks: ReferenceMarkView[] };

@@ -6,6 +6,7 @@ import type { Services } from '../../../services/container.js';
 import type {
   ConsoleSettingsResponse,
   DocumentProfileView,
+  FingerprintPolicySetting,
   ReferenceMarkView,
   ServerBindSetting,
   ThresholdSetting,
@@ -14,12 +15,22 @@ import { documentAdminOf } from './document-routes.js';
 import { calibrationFor, orchestratorOf } from './engine-capabilities.js';
 import { requireRole } from './guard.js';
 import { SERVER_BIND_KEY } from '../../../storage/server-bind.js';
+import { readFingerprintSettings } from '../../../fingerprint/settings.js';
 
 const BindBody = Type.Object(
   { host: Type.String({ maxLength: 64 }), port: Type.Integer({ minimum: 1, maximum: 65535 }) },
   { additionalProperties: false },
 );
 const ThresholdBody = Type.Object({ oneInN: Type.Integer({ minimum: 2 }) }, { additionalProperties: false });
+const FingerprintBody = Type.Object(
+  {
+    turn: Type.Optional(Type.Union([Type.Literal('upright'), Type.Literal('any')])),
+    dedup: Type.Optional(Type.Union([Type.Literal('flag'), Type.Literal('reject')])),
+    qualityFloor: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+    minMinutiae: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
 const EngineParams = Type.Object({ engine: Type.Union([Type.Literal('face'), Type.Literal('fingerprint')]) });
 
 function boundAddress(app: FastifyInstance): { host: string; port: number } {
@@ -28,7 +39,10 @@ function boundAddress(app: FastifyInstance): { host: string; port: number } {
   return { host: '127.0.0.1', port: 0 };
 }
 
-/** Admin settings: matcher thresholds as "1 in N", server bind address (applied on restart). */
+/**
+ * Admin settings: matcher thresholds as "1 in N", the fingerprint enrollment policy and reader, server bind address
+ * (applied on restart).
+ */
 export function registerSettingsRoutes(app: FastifyInstance, services: Services): void {
   const admin = { preHandler: requireRole('admin') };
 
@@ -43,10 +57,16 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
       engine,
       available: services[engine] !== undefined,
       oneInN,
-      threshold: stored?.threshold ?? calibration?.points.find((p) => p.oneInN === oneInN)?.threshold ?? null,
+      // From the calibration in force: the fingerprint's follows the reader setting (turn), the stored one may not.
+      threshold: calibration?.points.find((p) => p.oneInN === oneInN)?.threshold ?? stored?.threshold ?? null,
       calibration: calibration?.points ?? [],
       calibrationSource: calibration?.source ?? '',
     };
+  };
+
+  const fingerprintOf = (): FingerprintPolicySetting => {
+    const { turn, dedup, qualityFloor, minMinutiae } = readFingerprintSettings(services.settings);
+    return { available: services.fingerprint !== undefined, turn, dedup, qualityFloor, minMinutiae };
   };
 
   const serverOf = (): ServerBindSetting => {
@@ -63,6 +83,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
   app.get('/settings', admin, (): ConsoleSettingsResponse => {
     return {
       thresholds: [thresholdOf('face'), thresholdOf('fingerprint')],
+      fingerprint: fingerprintOf(),
       server: serverOf(),
       orchestrator: {
         available: orchestratorOf(services) !== undefined,
@@ -96,6 +117,25 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
       services.settings.set(`${engine}.thresholdOneInN`, point.oneInN);
       request.idv.event = `settings.${engine}_threshold`;
       return thresholdOf(engine);
+    },
+  );
+
+  // Only the fields sent change. The answer carries the fingerprint threshold too: its calibration follows the reader.
+  app.put<{ Body: Static<typeof FingerprintBody> }>(
+    '/settings/fingerprint',
+    { ...admin, schema: { body: FingerprintBody } },
+    (request): { fingerprint: FingerprintPolicySetting; threshold: ThresholdSetting } => {
+      if (!services.fingerprint)
+        throw new CoreError('NOT_IMPLEMENTED', 'The fingerprint engine is not available on this server.');
+      services.settings.setMany(
+        Object.fromEntries(
+          Object.entries(request.body)
+            .filter(([, value]) => value !== undefined)
+            .map(([field, value]) => [`fingerprint.${field}`, value]),
+        ),
+      );
+      request.idv.event = 'settings.fingerprint';
+      return { fingerprint: fingerprintOf(), threshold: thresholdOf('fingerprint') };
     },
   );
 
