@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Writable } from 'node:stream';
+import { FingerprintService } from '../fingerprint/index.js';
 import { buildServer } from '../http/app.js';
 import {
   createServices,
@@ -43,4 +44,20 @@ export async function startTestServer(options: Partial<ServicesOptions> = {}): P
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Give a test server the real fingerprint engine (over its database and settings, one extraction worker) without
+ * loading the other engines' models.
+ */
+export function attachFingerprintEngine(server: TestServer): FingerprintService {
+  const engine = new FingerprintService({
+    db: server.services.store.db,
+    dataDir: server.services.store.dataDir,
+    settings: server.services.settings,
+    pool: { size: 1 },
+  });
+  server.services.fingerprint = engine;
+  server.services.disposers.push(() => engine.close());
+  return engine;
 }

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FingerprintService } from '../../fingerprint/index.js';
 import { encodeGrayBmp, encodeGrayPng, syntheticFingerprint } from '../../fingerprint/synthetic/index.js';
 import { buildMultipart } from '../../testing/multipart.js';
-import { startTestServer, type TestServer } from '../../testing/services.js';
+import { attachFingerprintEngine, startTestServer, type TestServer } from '../../testing/services.js';
 
 const ALICE = '447911123456';
 const png = (seed: number, impression: number): Buffer =>
@@ -16,14 +15,7 @@ describe('fingerprint routes (real extractor and matcher, generated prints)', ()
     // Pin the operating point (1 false match in 100) so these tests exercise decisions, not the calibration table.
     server.services.settings.set('fingerprint.thresholdOneInN', 100);
     server.services.settings.set('fingerprint.dedupOneInN', 100);
-    const engine = new FingerprintService({
-      db: server.services.store.db,
-      dataDir: server.services.store.dataDir,
-      settings: server.services.settings,
-      pool: { size: 1 },
-    });
-    server.services.fingerprint = engine;
-    server.services.disposers.push(() => engine.close());
+    attachFingerprintEngine(server);
   });
   afterAll(async () => server.close());
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FingerprintService } from '../../../fingerprint/index.js';
 import { encodeGrayPng, syntheticFingerprint } from '../../../fingerprint/synthetic/index.js';
 import { buildMultipart } from '../../../testing/multipart.js';
-import { startTestServer, type TestServer } from '../../../testing/services.js';
+import { attachFingerprintEngine, startTestServer, type TestServer } from '../../../testing/services.js';
 import type { ConsoleSettingsResponse, FingerprintPolicySetting, ThresholdSetting } from './api-types.js';
 
 const HOST = '127.0.0.1:8787';
@@ -48,14 +47,7 @@ describe('console fingerprint settings (reader, duplicates, quality floor)', () 
 
   beforeAll(async () => {
     server = await startTestServer();
-    const engine = new FingerprintService({
-      db: server.services.store.db,
-      dataDir: server.services.store.dataDir,
-      settings: server.services.settings,
-      pool: { size: 1 },
-    });
-    server.services.fingerprint = engine;
-    server.services.disposers.push(() => engine.close());
+    attachFingerprintEngine(server);
     const setup = await server.app.inject({
       method: 'POST',
       url: '/api/console/setup',
