@@ -334,11 +334,14 @@ export function consolidate(
     tx: b.x[j]! - (c * a.x[i]! - s * a.y[i]!),
     ty: b.y[j]! - (s * a.x[i]! + c * a.y[i]!),
   };
-  let p = pairUp(a, b, local, mapRigid(a, t), b.x[j]!, b.y[j]!);
+  // A under the final alignment stays in `mapped` (pairUp does not map), for the overlap count below.
+  let mapped = mapRigid(a, t);
+  let p = pairUp(a, b, local, mapped, b.x[j]!, b.y[j]!);
   if (p.ia.length >= 3) {
     t = fitRigid(a, b, p.ia, p.ib, p.w);
     const [cx, cy] = centroid(b, p.ib);
-    p = pairUp(a, b, local, mapRigid(a, t), cx, cy);
+    mapped = mapRigid(a, t);
+    p = pairUp(a, b, local, mapped, cx, cy);
   }
   const turned = Math.abs(wrapAngle(t.angle));
   if (turn === 'upright' && turned >= ROTATION_LIMIT) return { bound: 0, t, pairs: [], scale: 0 };
@@ -346,12 +349,10 @@ export function consolidate(
     turn === 'any' || turned <= ROTATION_FREE
       ? 1
       : (ROTATION_LIMIT - turned) / (ROTATION_LIMIT - ROTATION_FREE);
+  let nA = 0;
+  for (let k = 0; k < a.n; k++) if (insideRegion(b, mapped.x[k]!, mapped.y[k]!)) nA++;
   const cos = Math.cos(t.angle);
   const sin = Math.sin(t.angle);
-  let nA = 0;
-  for (let k = 0; k < a.n; k++) {
-    if (insideRegion(b, cos * a.x[k]! - sin * a.y[k]! + t.tx, sin * a.x[k]! + cos * a.y[k]! + t.ty)) nA++;
-  }
   let nB = 0;
   for (let l = 0; l < b.n; l++) {
     const dx = b.x[l]! - t.tx;
