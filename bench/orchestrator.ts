@@ -51,6 +51,7 @@ const service: OrchestratorService = createOrchestratorService({
   db: store.db,
   settings: new SettingsStore(store.db),
   face: undefined,
+  liveness: undefined,
   queueUrl,
   relay: {
     onPublished: (rows, ackedAtMs) => {
@@ -114,9 +115,9 @@ function commitOne(n: number): string {
   return event.id;
 }
 
-async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out: ${acked} acknowledged`);
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
@@ -124,8 +125,7 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<void>
 
 await service.start();
 await until(
-  () =>
-    service.health().broker !== undefined && (service.health().broker as { connected: boolean }).connected,
+  async () => ((await service.health()).broker as { connected?: boolean } | undefined)?.connected === true,
   10_000,
 );
 console.log(

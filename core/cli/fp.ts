@@ -5,7 +5,7 @@ import { extractFeatures } from '../fingerprint/extract/index.js';
 import { decodeIsoRecord, encodeIsoRecord, isoRecordToFeatures } from '../fingerprint/iso/index.js';
 import { encodeGrayBmp, encodeGrayPng, syntheticFingerprint } from '../fingerprint/synthetic/index.js';
 import { decodeImage, rgbToGray } from '../imaging/decode.js';
-import { maskMobile } from '../services/mobile.js';
+import { maskMobile } from '../mobile.js';
 import { openStore } from '../storage/db.js';
 import { dataDirOf, parseArgs, type ParsedArgs } from './args.js';
 

@@ -39,7 +39,7 @@ describe('layering rules', () => {
     expect(
       await violations(
         'renderer/src/x.ts',
-        "import { normaliseMobile } from '../../core/services/mobile.js';\nexport const a = normaliseMobile;\n",
+        "import { normaliseMobile } from '../../core/mobile.js';\nexport const a = normaliseMobile;\n",
       ),
     ).toHaveLength(1);
     expect(

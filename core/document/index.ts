@@ -16,8 +16,7 @@ export {
   validateProfile,
   type DocumentProfile,
 } from './profiles/profile.js';
-export type { StoredProfile } from './profiles/profile-store.js';
-export type { ReferenceMarkSummary } from './profiles/mark-store.js';
+export type { ReferenceMarkSummary, StoredProfile } from '../contracts/document-engine.js';
 
 /** How to build the document engine. */
 export interface CreateDocumentEngineOptions {
@@ -34,14 +33,4 @@ export function createDocumentEngine(options: CreateDocumentEngineOptions): Docu
   if (options.face) deps.face = options.face;
   if (options.readMrz) deps.readMrz = options.readMrz;
   return new DocumentService(deps);
-}
-
-/** The face engine as the ghost-portrait detector needs it, when `engine` offers detect, embed and similarity. */
-export function asFacePort(engine: unknown): FacePort | undefined {
-  if (typeof engine !== 'object' || engine === null) return undefined;
-  const candidate = engine as Partial<Record<keyof FacePort, unknown>>;
-  const ok = ['detect', 'embed', 'similarity'].every(
-    (k) => typeof candidate[k as keyof FacePort] === 'function',
-  );
-  return ok ? (engine as FacePort) : undefined;
 }

@@ -49,8 +49,12 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
   });
 
   it('seeds the built-in profiles and validates edits', async () => {
-    expect(engine.listProfiles().map((p) => p.name)).toEqual(['default', 'drivers_licence', 'national_id']);
-    const saved = engine.saveProfile({
+    expect((await engine.listProfiles()).map((p) => p.name)).toEqual([
+      'default',
+      'drivers_licence',
+      'national_id',
+    ]);
+    const saved = await engine.saveProfile({
       name: 'marks',
       features: [{ feature: 'reference_mark', min_score: 0.5 }],
     });
@@ -58,16 +62,8 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
     expect(
       await codeOf(() => engine.saveProfile({ name: 'marks', features: [{ feature: 'x', min_score: 0.5 }] })),
     ).toBe('FIELD_INVALID');
-    expect(
-      await codeOf(() => {
-        engine.deleteProfile('default');
-      }),
-    ).toBe('CONFLICT');
-    expect(
-      await codeOf(() => {
-        engine.deleteProfile('nope');
-      }),
-    ).toBe('NOT_FOUND');
+    expect(await codeOf(() => engine.deleteProfile('default'))).toBe('CONFLICT');
+    expect(await codeOf(() => engine.deleteProfile('nope'))).toBe('NOT_FOUND');
     expect(await codeOf(engine.checkIdCard(await card(), { profile: 'nope' }))).toBe('FIELD_INVALID');
   });
 
@@ -75,8 +71,8 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
     const mark = await engine.addReferenceMark('Utopia arms', armsPng);
     expect(mark).toMatchObject({ name: 'Utopia arms', width: 300, height: 360 });
     expect(mark.keypoints).toBeGreaterThan(200);
-    expect(engine.listReferenceMarks()).toEqual([mark]);
-    expect((await sharp(engine.referenceMarkPreview(mark.id)).metadata()).width).toBe(300);
+    expect(await engine.listReferenceMarks()).toEqual([mark]);
+    expect((await sharp(await engine.referenceMarkPreview(mark.id)).metadata()).width).toBe(300);
     expect(await codeOf(engine.addReferenceMark('Utopia arms', armsPng))).toBe('CONFLICT');
     expect(await codeOf(engine.addReferenceMark('text', Buffer.from('not an image')))).toBe(
       'IMAGE_UNSUPPORTED',
@@ -157,12 +153,10 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
     expect(id).toMatchObject({ status: 'REJECTED', reason: 'feature_not_found' });
   });
 
-  it('deletes marks', () => {
-    const [mark] = engine.listReferenceMarks();
-    engine.deleteReferenceMark(mark!.id);
-    expect(engine.listReferenceMarks()).toEqual([]);
-    expect(() => {
-      engine.deleteReferenceMark(mark!.id);
-    }).toThrow(CoreError);
+  it('deletes marks', async () => {
+    const [mark] = await engine.listReferenceMarks();
+    await engine.deleteReferenceMark(mark!.id);
+    expect(await engine.listReferenceMarks()).toEqual([]);
+    expect(await codeOf(engine.deleteReferenceMark(mark!.id))).toBe('NOT_FOUND');
   });
 });

@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import type { Database } from 'better-sqlite3';
 import { CoreError } from '../errors.js';
 import { decodeImage, type DecodedImage } from '../imaging/decode.js';
-import type { DocumentEngine, StepResult } from '../services/contracts.js';
+import type { DocumentEngine, ReferenceMarkSummary, StoredProfile } from '../contracts/document-engine.js';
+import type { EngineHealth, StepResult } from '../contracts/step-result.js';
 import type { FacePort } from './features/ghost-portrait/detector.js';
 import { detectGhostPortrait } from './features/ghost-portrait/detector.js';
 import { detectMrz, type MrzReader } from './features/mrz-feature.js';
@@ -15,14 +16,14 @@ import { detectReferenceMark } from './features/reference-mark/detector.js';
 import type { FeatureName, FeatureResult } from './features/types.js';
 import { FeatureWorker } from './features/worker/pool.js';
 import { decide } from './profiles/decide.js';
-import { MarkStore, type ReferenceMarkSummary } from './profiles/mark-store.js';
+import { MarkStore } from './profiles/mark-store.js';
 import {
   DEFAULT_PROFILE_NAME,
   isProfileName,
   validateProfile,
   type DocumentProfile,
 } from './profiles/profile.js';
-import { ProfileStore, type StoredProfile } from './profiles/profile-store.js';
+import { ProfileStore } from './profiles/profile-store.js';
 
 /** What the engine is built from; a missing face engine or MRZ reader makes that feature score 0 ("unavailable"). */
 export interface DocumentServiceDeps {
@@ -98,31 +99,31 @@ export class DocumentService implements DocumentEngine {
   }
 
   /** Every stored profile. */
-  listProfiles(): StoredProfile[] {
-    return this.#profiles.list();
+  listProfiles(): Promise<StoredProfile[]> {
+    return Promise.resolve(this.#profiles.list());
   }
 
   /** Validate and store a profile (insert or replace); 400 on invalid input. */
-  saveProfile(input: unknown): StoredProfile {
-    return this.#profiles.save(validateProfile(input));
+  saveProfile(input: unknown): Promise<StoredProfile> {
+    return Promise.resolve(this.#profiles.save(validateProfile(input)));
   }
 
   /** Delete a profile; 404 when unknown, 409 for the default profile (requests without `profile` need it). */
-  deleteProfile(name: string): void {
+  async deleteProfile(name: string): Promise<void> {
     if (name === DEFAULT_PROFILE_NAME)
       throw new CoreError('CONFLICT', 'The default profile can be edited but not deleted.');
-    if (!this.#profiles.delete(name))
+    if (!(await Promise.resolve(this.#profiles.delete(name))))
       throw new CoreError('NOT_FOUND', `No document profile named "${name.slice(0, 40)}".`);
   }
 
   /** Every registered reference mark (without features). */
-  listReferenceMarks(): ReferenceMarkSummary[] {
-    return this.#marks.list();
+  listReferenceMarks(): Promise<ReferenceMarkSummary[]> {
+    return Promise.resolve(this.#marks.list());
   }
 
   /** PNG preview of a registered mark, for the console. */
-  referenceMarkPreview(id: string): Buffer {
-    const png = this.#marks.preview(id);
+  async referenceMarkPreview(id: string): Promise<Buffer> {
+    const png = await Promise.resolve(this.#marks.preview(id));
     if (!png) throw new CoreError('NOT_FOUND', 'No reference mark with that id.');
     return png;
   }
@@ -171,13 +172,14 @@ export class DocumentService implements DocumentEngine {
   }
 
   /** Delete a registered mark; 404 when unknown. */
-  deleteReferenceMark(id: string): void {
-    if (!this.#marks.delete(id)) throw new CoreError('NOT_FOUND', 'No reference mark with that id.');
+  async deleteReferenceMark(id: string): Promise<void> {
+    if (!(await Promise.resolve(this.#marks.delete(id))))
+      throw new CoreError('NOT_FOUND', 'No reference mark with that id.');
   }
 
   /** What the health route reports. */
-  health(): Record<string, unknown> {
-    return {
+  health(): Promise<EngineHealth> {
+    return Promise.resolve({
       features: {
         mrz: this.#readMrz !== undefined,
         ghost_portrait: this.#face !== undefined,
@@ -186,7 +188,7 @@ export class DocumentService implements DocumentEngine {
       },
       profiles: this.#profiles.list().length,
       reference_marks: this.#marks.list().length,
-    };
+    });
   }
 
   /** Start the feature worker and load its modules now, so the first card does not pay for it. */

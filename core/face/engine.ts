@@ -1,6 +1,12 @@
 import { CoreError } from '../errors.js';
 import type { DecodedImage } from '../imaging/decode.js';
-import type { FaceEngine, StepResult } from '../services/contracts.js';
+import type { FaceEngine, LivenessEngine } from '../contracts/face-engine.js';
+import {
+  ONE_IN_N_CHOICES,
+  type Calibration,
+  type EngineHealth,
+  type StepResult,
+} from '../contracts/step-result.js';
 import type { SettingsStore } from '../storage/settings.js';
 import { DEFAULT_FACE_CONFIG, type FaceEngineConfig } from './config.js';
 import { estimateFmr, thresholdForFmr, type FmrCalibration } from './math/calibration.js';
@@ -19,6 +25,9 @@ import { compareFaces } from './pipeline/compare.js';
 /** Operator setting: the match threshold expressed as "one false match in N". */
 export const THRESHOLD_SETTING = 'face.thresholdOneInN';
 
+/** The models the engine runs (names of models/manifest.json). */
+const FACE_MODELS: readonly string[] = ['fr_detect', 'fr_landmark', 'fr_feature', 'fr_liveness', 'fr_eye'];
+
 /** Default false-match rate of the match threshold. */
 export const DEFAULT_FMR = 1e-3;
 
@@ -30,12 +39,13 @@ function raster(image: DecodedImage): Raster {
  * The face engine: detection, landmarks, alignment, embedding, liveness and quality over models loaded once and
  * shared by every request; every call runs through one bounded queue (503 beyond it).
  */
-export class FaceEngineImpl implements FaceEngine {
+export class FaceEngineImpl implements FaceEngine, LivenessEngine {
+  readonly modelNames: readonly string[] = FACE_MODELS;
   readonly #queue: BoundedQueue;
 
   constructor(
     private readonly models: FaceModels,
-    private readonly calibration: FmrCalibration,
+    private readonly fmrCalibration: FmrCalibration,
     private readonly livenessCalibration: LivenessCalibration,
     private readonly config: FaceEngineConfig = DEFAULT_FACE_CONFIG,
     private readonly settings?: SettingsStore,
@@ -76,12 +86,12 @@ export class FaceEngineImpl implements FaceEngine {
   defaultThreshold(): number {
     const oneInN = this.settings?.get<number | null>(THRESHOLD_SETTING, null) ?? null;
     const fmr = typeof oneInN === 'number' && oneInN >= 1 ? 1 / oneInN : DEFAULT_FMR;
-    return thresholdForFmr(this.calibration, fmr);
+    return thresholdForFmr(this.fmrCalibration, fmr);
   }
 
   /** Estimated false-match rate of a similarity score. */
   estimatedFmr(score: number): number {
-    return estimateFmr(this.calibration, score);
+    return estimateFmr(this.fmrCalibration, score);
   }
 
   /** Selfie vs ID-card portrait: SUCCESS, or REJECTED with reason no_match, no_face_detected or poor_quality. */
@@ -127,16 +137,28 @@ export class FaceEngineImpl implements FaceEngine {
     return this.#queue.run(() => assessQuality(this.models, this.config, raster(image), 'selfie'));
   }
 
-  /** Model and calibration facts for /api/health. */
-  health(): Record<string, unknown> {
+  /** The committed similarity → FMR calibration as the console's "1 in N" operating points. */
+  calibration(): Calibration {
+    const source = this.fmrCalibration.source.replace(/\/[^\s]*\//g, '');
     return {
-      models: ['fr_detect', 'fr_landmark', 'fr_feature', 'fr_liveness', 'fr_eye'],
+      source: `${source}, ${this.fmrCalibration.impostorCount.toLocaleString('en')} impostor pairs, ${this.fmrCalibration.model}`,
+      points: ONE_IN_N_CHOICES.map((oneInN) => ({
+        oneInN,
+        threshold: thresholdForFmr(this.fmrCalibration, 1 / oneInN),
+      })),
+    };
+  }
+
+  /** Model and calibration facts for /api/health. */
+  health(): Promise<EngineHealth> {
+    return Promise.resolve({
+      models: [...this.modelNames],
       loaded: true,
       threshold: round4(this.defaultThreshold()),
       livenessThreshold: this.livenessCalibration.threshold,
-      calibration: this.calibration.source,
+      calibration: this.fmrCalibration.source,
       queue: this.#queue.load,
-    };
+    });
   }
 
   /** Release every ONNX session. */

@@ -35,19 +35,19 @@ describe('FingerprintService start with an existing gallery', () => {
     const service = new FingerprintService({ db: store.db, dataDir: store.dataDir, pool: { size: 0 } });
     try {
       // The constructor returns before the gallery is in memory.
-      expect(service.health()).toMatchObject({ search_index: 'loading' });
-      expect(service.health().indexed_in_memory).toBeLessThan(GALLERY);
+      expect(await service.health()).toMatchObject({ search_index: 'loading' });
+      expect((await service.health()).indexed_in_memory).toBeLessThan(GALLERY);
       const probe = movedPrint(syntheticFeatureRecord(7000 + 1100), 0.3, 12, -9);
       const early = service.searchFeatures(probe, 3).candidates;
       expect(early[0]?.mobile).toBe(mobile(1100));
 
       // Changes made while loading are not undone by the load.
-      expect(service.deleteEnrollment(mobile(1150))).toBe(true);
+      expect(await service.deleteEnrollment(mobile(1150))).toBe(true);
       service.enrollFeatures(mobile(1190), syntheticFeatureRecord(9999), { skipDuplicateCheck: true });
 
       await service.indexLoaded();
       // (One print was deleted by the first test.)
-      expect(service.health()).toMatchObject({ search_index: 'ready', indexed_in_memory: GALLERY - 1 });
+      expect(await service.health()).toMatchObject({ search_index: 'ready', indexed_in_memory: GALLERY - 1 });
       // The same best candidate and score. Below it the short list may differ: while loading, the star-edge votes
       // that help rank the second stage covered only the prints loaded so far.
       const loaded = service.searchFeatures(probe, 3).candidates;
@@ -71,7 +71,7 @@ describe('FingerprintService start with an existing gallery', () => {
     const count = (sql: string): number => (store.db.prepare(sql).get() as { n: number }).n;
     const service = new FingerprintService({ db: store.db, dataDir: store.dataDir, pool: { size: 0 } });
     try {
-      expect(service.health()).toMatchObject({ search_index: 'loading' });
+      expect(await service.health()).toMatchObject({ search_index: 'loading' });
       expect(
         count('SELECT COUNT(*) AS n FROM fingerprint_enrollments WHERE cylinders IS NULL'),
       ).toBeGreaterThan(0);
@@ -79,7 +79,7 @@ describe('FingerprintService start with an existing gallery', () => {
       const probe = movedPrint(syntheticFeatureRecord(7000 + 1000), 0.3, 12, -9);
       expect(service.searchFeatures(probe, 1).candidates[0]?.mobile).toBe(mobile(1000));
       await service.indexLoaded();
-      expect(service.health()).toMatchObject({ search_index: 'ready' });
+      expect(await service.health()).toMatchObject({ search_index: 'ready' });
       expect(count('SELECT COUNT(*) AS n FROM fingerprint_enrollments WHERE cylinders IS NULL')).toBe(0);
       expect(
         count(
@@ -101,8 +101,8 @@ describe('FingerprintService start with an existing gallery', () => {
     try {
       const service = new FingerprintService({ db: store.db, dataDir: store.dataDir, pool: { size: 0 } });
       await service.indexLoaded();
-      expect(service.health()).toMatchObject({ search_index: 'degraded' });
-      expect(String(service.health().search_index_error)).not.toBe('');
+      expect(await service.health()).toMatchObject({ search_index: 'degraded' });
+      expect(String((await service.health()).search_index_error)).not.toBe('');
       await service.close();
     } finally {
       fs.writeFileSync(file, key);
@@ -112,7 +112,7 @@ describe('FingerprintService start with an existing gallery', () => {
     try {
       await service.indexLoaded();
       // (One print was deleted by the first test.)
-      expect(service.health()).toMatchObject({ search_index: 'ready', indexed_in_memory: GALLERY - 1 });
+      expect(await service.health()).toMatchObject({ search_index: 'ready', indexed_in_memory: GALLERY - 1 });
     } finally {
       await service.close();
     }
@@ -122,6 +122,6 @@ describe('FingerprintService start with an existing gallery', () => {
     const service = new FingerprintService({ db: store.db, dataDir: store.dataDir, pool: { size: 0 } });
     await service.close();
     await service.indexLoaded();
-    expect(service.health().indexed_in_memory).toBeLessThan(GALLERY);
+    expect((await service.health()).indexed_in_memory).toBeLessThan(GALLERY);
   });
 });

@@ -73,7 +73,7 @@ describe('search index upgrade (migration 11)', () => {
       ).toBe(0);
       expect(service.reindex()).toBe(0);
       // The in-memory index (decrypted cylinders, minutia hashes) holds the rebuilt enrollments.
-      expect(service.health().indexed_in_memory).toBe(MOBILES.length);
+      expect((await service.health()).indexed_in_memory).toBe(MOBILES.length);
       const probe = extractFeatures(syntheticFingerprint(601, 1));
       expect(service.searchFeatures(probe, 1).candidates[0]?.mobile).toBe(MOBILES[1]);
     } finally {

@@ -1,3 +1,4 @@
+import type { SearchCandidate } from '../contracts/fingerprint-engine.js';
 import { estimateFmr } from './calibration.js';
 import type { EnrollmentRow, EnrollmentStore } from './enrollment-store.js';
 import {
@@ -52,13 +53,7 @@ const STAR_WEIGHT = 0.02;
 const HASH_WEIGHT = 0.01;
 const HASH_RANK_SPAN = 1000;
 
-/** One 1:N candidate, best first. */
-export interface SearchCandidate {
-  id: number;
-  mobile: string;
-  score: number;
-  estimatedFmr: number;
-}
+export type { SearchCandidate } from '../contracts/fingerprint-engine.js';
 
 /** What a search looks at. */
 export interface SearchOptions {

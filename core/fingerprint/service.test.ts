@@ -90,7 +90,7 @@ describe('FingerprintService', () => {
     expect((error as CoreError).code).toBe('QUALITY_TOO_LOW');
     expect((error as CoreError).details.extra).toHaveProperty('quality_score');
     expect((error as CoreError).details.extra).toHaveProperty('reason');
-    expect(service.enrollment(BOB)).toBeUndefined();
+    expect(await service.enrollment(BOB)).toBeUndefined();
   });
 
   it('flags the same finger enrolled under another number, or refuses it when set to reject', async () => {
@@ -103,7 +103,7 @@ describe('FingerprintService', () => {
         .catch((e: unknown) => e);
       expect((error as CoreError).code).toBe('CONFLICT');
       expect((error as CoreError).details.extra).toMatchObject({ duplicate_of: '+4479*****456' });
-      expect(service.enrollment(CAROL)).toBeUndefined();
+      expect(await service.enrollment(CAROL)).toBeUndefined();
       // A finger enrolled only under one's own number is no duplicate: re-enrolling replaces it.
       await service.enroll(DAVE, syntheticUpload(505, 0), { requestId: 't' });
       const again = await service.enroll(DAVE, syntheticUpload(505, 1), { requestId: 't' });
@@ -111,7 +111,7 @@ describe('FingerprintService', () => {
       expect(again.duplicate_of).toBeUndefined();
     } finally {
       settings.set('fingerprint.dedup', 'flag');
-      service.deleteEnrollment(DAVE);
+      await service.deleteEnrollment(DAVE);
     }
   });
 
@@ -123,7 +123,7 @@ describe('FingerprintService', () => {
     expect(result.candidates[0]!.score).toBeGreaterThan(result.candidates[1]?.score ?? 0);
   });
 
-  it('finds a finger placed upside down through the embedding when the reader may face any way', () => {
+  it('finds a finger placed upside down through the embedding when the reader may face any way', async () => {
     const numbers = Array.from({ length: 30 }, (_, i) => `+4479112360${String(i).padStart(2, '0')}`);
     numbers.forEach((mobile, i) =>
       service.enrollFeatures(mobile, syntheticFeatureRecord(700 + i), { skipDuplicateCheck: true }),
@@ -144,11 +144,11 @@ describe('FingerprintService', () => {
       expect(upright.threshold).toBeLessThan(found.threshold);
     } finally {
       settings.set('fingerprint.turn', 'upright');
-      for (const mobile of numbers) service.deleteEnrollment(mobile);
+      for (const mobile of numbers) await service.deleteEnrollment(mobile);
     }
   });
 
-  it('hands the cylinders the candidates of the vector, minutia hash and star-edge indexes', () => {
+  it('hands the cylinders the candidates of the vector, minutia hash and star-edge indexes', async () => {
     const numbers = Array.from({ length: 30 }, (_, i) => `+4479112350${String(i).padStart(2, '0')}`);
     numbers.forEach((mobile, i) =>
       service.enrollFeatures(mobile, syntheticFeatureRecord(500 + i), { skipDuplicateCheck: true }),
@@ -182,7 +182,7 @@ describe('FingerprintService', () => {
       settings.set('fingerprint.searchShortlist', d.shortlist);
       settings.set('fingerprint.searchHashCandidates', d.hashCandidates);
       settings.set('fingerprint.searchStarCandidates', d.starCandidates);
-      for (const mobile of numbers) service.deleteEnrollment(mobile);
+      for (const mobile of numbers) await service.deleteEnrollment(mobile);
     }
   });
 
@@ -207,23 +207,23 @@ describe('FingerprintService', () => {
           .sort(),
       ).toEqual([ALICE, BOB, CAROL].sort());
       await upgraded.enroll(CAROL, syntheticUpload(303, 0), { requestId: 't' });
-      expect(upgraded.enrollment(CAROL)?.model_version).toBe('fp-next');
+      expect((await upgraded.enrollment(CAROL))?.model_version).toBe('fp-next');
       expect(upgraded.reenrollmentReport().map((e) => e.mobile_number)).not.toContain(CAROL);
-      expect(service.enrollment(CAROL)?.reenrollment_required).toBe(true);
+      expect((await service.enrollment(CAROL))?.reenrollment_required).toBe(true);
     } finally {
       await upgraded.close();
     }
   });
 
-  it('deletes the template and the vector row', () => {
+  it('deletes the template and the vector row', async () => {
     const { id } = store.db.prepare('SELECT id FROM fingerprint_enrollments WHERE mobile = ?').get(BOB) as {
       id: number;
     };
-    const held = service.health().indexed_in_memory as number;
-    expect(service.deleteEnrollment(BOB)).toBe(true);
-    expect(service.enrollment(BOB)).toBeUndefined();
+    const held = (await service.health()).indexed_in_memory as number;
+    expect(await service.deleteEnrollment(BOB)).toBe(true);
+    expect(await service.enrollment(BOB)).toBeUndefined();
     // The in-memory cylinders and hash postings go with the row.
-    expect(service.health().indexed_in_memory).toBe(held - 1);
+    expect((await service.health()).indexed_in_memory).toBe(held - 1);
     expect(service.firstStageCandidates(syntheticFeatureRecord(1))).not.toContain(id);
     expect(
       (
@@ -232,6 +232,6 @@ describe('FingerprintService', () => {
         }
       ).n,
     ).toBe(0);
-    expect(service.deleteEnrollment(BOB)).toBe(false);
+    expect(await service.deleteEnrollment(BOB)).toBe(false);
   });
 });

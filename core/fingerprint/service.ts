@@ -1,7 +1,15 @@
+import { ONE_IN_N_CHOICES } from '../contracts/step-result.js';
 import { CoreError } from '../errors.js';
 import type { DecodedImage } from '../imaging/decode.js';
-import type { FingerprintEngine, StepResult } from '../services/contracts.js';
-import { maskMobile } from '../services/mobile.js';
+import type {
+  EnrollmentInfo,
+  EnrollOutcome,
+  FingerprintEngine,
+  FingerprintPreview,
+  SearchOutcome,
+} from '../contracts/fingerprint-engine.js';
+import type { Calibration, EngineHealth, StepResult } from '../contracts/step-result.js';
+import { maskMobile } from '../mobile.js';
 import type { Database } from '../storage/db.js';
 import type { SettingsStore } from '../storage/settings.js';
 import { calibrationFor, estimateFmr, FINGERPRINT_MODEL_VERSION, scoreAtFmr } from './calibration.js';
@@ -44,17 +52,6 @@ export interface FingerprintServiceOptions {
   pool?: ExtractionPoolOptions;
   /** Model version written into new templates; defaults to the extractor's. Tests simulate upgrades with it. */
   modelVersion?: string;
-}
-
-/** Enrollment metadata as the API shows it. */
-export interface EnrollmentInfo {
-  mobile_number: string;
-  model_version: string;
-  quality_score: number;
-  minutiae_count: number;
-  created_at: string;
-  updated_at: string;
-  reenrollment_required: boolean;
 }
 
 /**
@@ -204,7 +201,7 @@ export class FingerprintService implements FingerprintEngine {
     mobileE164: string,
     image: DecodedImage,
     _context: { requestId: string },
-  ): Promise<Record<string, unknown>> {
+  ): Promise<EnrollOutcome> {
     return this.enrollFeatures(mobileE164, await this.extract(image));
   }
 
@@ -216,7 +213,7 @@ export class FingerprintService implements FingerprintEngine {
     mobileE164: string,
     features: FingerprintFeatures,
     options: { skipDuplicateCheck?: boolean } = {},
-  ): Record<string, unknown> {
+  ): EnrollOutcome {
     const settings = readFingerprintSettings(this.settings);
     const quality = Math.round(features.quality);
     if (quality < settings.qualityFloor || features.minutiae.length < settings.minMinutiae) {
@@ -266,7 +263,7 @@ export class FingerprintService implements FingerprintEngine {
       minutiae_count: features.minutiae.length,
       model_version: this.modelVersion,
       replaced,
-      ...(duplicate ? { duplicate_of: duplicateOf, duplicate_score: duplicate.score } : {}),
+      ...(duplicate ? { duplicate_of: maskMobile(duplicate.mobile), duplicate_score: duplicate.score } : {}),
     };
   }
 
@@ -294,18 +291,12 @@ export class FingerprintService implements FingerprintEngine {
   }
 
   /** 1:N identification: the `k` best enrollments for an image, with scores and estimated FMRs. */
-  async search(
-    image: DecodedImage,
-    k = 5,
-  ): Promise<{ candidates: SearchCandidate[]; threshold: number; gallery_size: number }> {
+  async search(image: DecodedImage, k = 5): Promise<SearchOutcome> {
     return this.searchFeatures(await this.extract(image), k);
   }
 
   /** 1:N identification from features. */
-  searchFeatures(
-    probe: FingerprintFeatures,
-    k = 5,
-  ): { candidates: SearchCandidate[]; threshold: number; gallery_size: number } {
+  searchFeatures(probe: FingerprintFeatures, k = 5): SearchOutcome {
     const settings = readFingerprintSettings(this.settings);
     const candidates = searchGallery(
       this.store,
@@ -333,18 +324,18 @@ export class FingerprintService implements FingerprintEngine {
   }
 
   /** Enrollment metadata of a number, or undefined. */
-  enrollment(mobileE164: string): EnrollmentInfo | undefined {
+  enrollment(mobileE164: string): Promise<EnrollmentInfo | undefined> {
     const row = this.store.get(mobileE164);
-    return row ? this.info(row) : undefined;
+    return Promise.resolve(row ? this.info(row) : undefined);
   }
 
   /** Delete a number's template and vector; false when it was not enrolled. */
-  deleteEnrollment(mobileE164: string): boolean {
+  deleteEnrollment(mobileE164: string): Promise<boolean> {
     const row = this.store.get(mobileE164);
     const removed = this.store.remove(mobileE164);
     if (row) this.index.delete(row.id);
     if (removed) this.cache.clear();
-    return removed;
+    return Promise.resolve(removed);
   }
 
   /** Enrollments made by another model version, which must be re-enrolled. */
@@ -353,12 +344,7 @@ export class FingerprintService implements FingerprintEngine {
   }
 
   /** Quality and minutiae of an image without enrolling it (the console's capture preview). */
-  async preview(image: DecodedImage): Promise<{
-    width: number;
-    height: number;
-    quality: number;
-    minutiae: { x: number; y: number; angle: number; type: string }[];
-  }> {
+  async preview(image: DecodedImage): Promise<FingerprintPreview> {
     const features = await this.extract(image);
     const minutiae = features.minutiae.map((m) => ({ x: m.x, y: m.y, angle: m.angle, type: m.type }));
     return {
@@ -370,20 +356,20 @@ export class FingerprintService implements FingerprintEngine {
   }
 
   /** Operating points offered to the console's threshold picker ("1 false match in N"). */
-  calibration(): { source: string; points: { oneInN: number; threshold: number }[] } {
+  calibration(): Calibration {
     const { turn } = readFingerprintSettings(this.settings);
     const table = calibrationFor(turn);
     return {
       source: `Impostor scores of ${table.impostorCount} FVC 2002/2004 pairs, model ${table.modelVersion}, turn ${turn}`,
-      points: [100, 1_000, 10_000, 100_000, 1_000_000].map((oneInN) => ({
+      points: ONE_IN_N_CHOICES.map((oneInN) => ({
         oneInN,
         threshold: scoreAtFmr(1 / oneInN, turn),
       })),
     };
   }
 
-  health(): Record<string, unknown> {
-    return {
+  health(): Promise<EngineHealth> {
+    return Promise.resolve({
       model_version: this.modelVersion,
       embedding_version: EMBEDDING_VERSION,
       enrollments: this.store.count(),
@@ -391,7 +377,7 @@ export class FingerprintService implements FingerprintEngine {
       search_index: this.index.loaded ? 'ready' : this.indexError ? 'degraded' : 'loading',
       ...(this.indexError ? { search_index_error: this.indexError } : {}),
       extraction_pool: this.pool.stats(),
-    };
+    });
   }
 
   /** Stop loading the search index and the worker threads. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services/container.js';
-import { maskMobile } from '../services/mobile.js';
+import { maskMobile } from '../mobile.js';
 
 /**
  * Write one audit row per audited request before the response leaves (onSend), together with the route's

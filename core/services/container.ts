@@ -4,10 +4,13 @@ import { openStore, type Store } from '../storage/db.js';
 import { SettingsStore } from '../storage/settings.js';
 import { ApiKeyService } from './api-keys.js';
 import { AuditLog } from './audit-log.js';
-import type { DocumentEngine, FaceEngine, FingerprintEngine } from './contracts.js';
+import type { DocumentEngine } from '../contracts/document-engine.js';
+import type { FaceEngine, LivenessEngine } from '../contracts/face-engine.js';
+import type { FingerprintEngine } from '../contracts/fingerprint-engine.js';
+import type { OcrEngine } from '../contracts/ocr-engine.js';
 import { attachOrchestrator } from './orchestrator/attach.js';
 import type { OrchestratorService } from './orchestrator/service.js';
-import { asFacePort, createDocumentEngine } from '../document/index.js';
+import { createDocumentEngine } from '../document/index.js';
 import { disposeMrzReader, readMrz } from '../document/mrz/index.js';
 import { OcrService, TesseractPool } from '../document/ocr/index.js';
 import { BarcodeReader } from '../document/ocr/barcode.js';
@@ -26,24 +29,14 @@ export interface Services {
   limits: ImageLimits;
   fingerprint?: FingerprintEngine;
   face?: FaceEngine;
+  liveness?: LivenessEngine;
   document?: DocumentEngine;
-  /** OCR sub-service (issue 5): MRZ, printed text and licence barcodes into fields. */
-  ocr?: OcrService;
-  /** Orchestrator (issue 6): weighted liveness + face match, durable outbox, broker relay, LAN event feed. */
+  /** MRZ, printed text and licence barcodes into fields. */
+  ocr?: OcrEngine;
+  /** Weighted liveness + face match, durable outbox, broker relay, LAN event feed. */
   orchestrator?: OrchestratorService;
-  /**
-   * Health and service-root documents of sub-services not backed by one of the engines above (OCR,
-   * orchestrator): set by the engine that implements them. Absent means not built (health answers 503).
-   */
-  providers: Partial<Record<'ocr' | 'orchestrator', SubServiceProvider>>;
   /** Resources to release on shutdown, in reverse order of creation. */
   disposers: (() => Promise<void> | void)[];
-}
-
-/** What a sub-service tells its health and root routes. */
-export interface SubServiceProvider {
-  health(): Record<string, unknown>;
-  root?(): Record<string, unknown>;
 }
 
 /** How to build the services. */
@@ -65,7 +58,6 @@ export async function createServices(options: ServicesOptions): Promise<Services
     keys: new ApiKeyService(store.db),
     audit: new AuditLog(store.db),
     limits: options.limits ?? DEFAULT_IMAGE_LIMITS,
-    providers: {},
     disposers: [
       () => {
         store.close();
@@ -73,12 +65,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
     ],
   };
   if (options.engines !== false) await loadEngines(services, options);
-  // Orchestrator (issue 6): after the engines, since it orchestrates the face engine.
+  // After the engines: it orchestrates the face and liveness engines.
   if (options.engines !== false) await attachOrchestrator(services, options.queueUrl);
   return services;
 }
 
-/** Engines, each wired by its issue. A load failure is fatal: never carry on with a half-loaded model. */
+/** Every engine. A load failure is fatal: never carry on with a half-loaded model. */
 async function loadEngines(services: Services, _options: ServicesOptions): Promise<void> {
   const broken = verifyManifestFiles().filter((m) => !m.ok);
   if (broken.length > 0) {
@@ -86,7 +78,6 @@ async function loadEngines(services: Services, _options: ServicesOptions): Promi
       `Model files failed their check: ${broken.map((m) => `${m.name} (${m.error ?? 'invalid'})`).join('; ')}. Run npm ci.`,
     );
   }
-  // fingerprint engine (issue 3)
   const fingerprint = new FingerprintService({
     db: services.store.db,
     dataDir: services.store.dataDir,
@@ -94,20 +85,19 @@ async function loadEngines(services: Services, _options: ServicesOptions): Promi
   });
   services.disposers.push(() => fingerprint.close());
   services.fingerprint = fingerprint;
-  // face engine (issue 4)
   const faceEngine = await createFaceEngine({ settings: services.settings });
   services.disposers.push(() => faceEngine.dispose());
   services.face = faceEngine;
-  // document engine and OCR (issue 5): after the face engine, whose detector finds ghost portraits.
-  const face = asFacePort(services.face);
-  const document = createDocumentEngine({ db: services.store.db, readMrz, ...(face ? { face } : {}) });
+  services.liveness = faceEngine;
+  // After the face engine, whose detector finds ghost portraits.
+  const document = createDocumentEngine({ db: services.store.db, readMrz, face: faceEngine });
   services.disposers.push(
     () => document.dispose(),
     () => disposeMrzReader(),
   );
   await document.warmUp();
   services.document = document;
-  // OCR sub-service (issue 5): the same MRZ reader, tesseract.js workers for printed text, a barcode worker.
+  // The same MRZ reader, tesseract.js workers for printed text, a barcode worker.
   const printed = new TesseractPool();
   const barcodes = new BarcodeReader();
   services.disposers.push(
@@ -115,13 +105,6 @@ async function loadEngines(services: Services, _options: ServicesOptions): Promi
     () => barcodes.dispose(),
   );
   services.ocr = new OcrService({ readMrz, printed, readBarcode: (image) => barcodes.read(image) });
-  services.providers.ocr = {
-    health: () => ({
-      status: 'ok',
-      models: ['ppocr_rec (MRZ)', 'tesseract.js eng (printed)', 'zxing PDF417 (barcode)'],
-    }),
-  };
-  // orchestrator (issue 6)
 }
 
 /** Release every resource (workers, model sessions, broker connections, the database). */

@@ -1,7 +1,7 @@
 import { CoreError } from '../errors.js';
 import type { DecodedImage } from '../imaging/decode.js';
 import type { Services } from './container.js';
-import type { StepResult } from './contracts.js';
+import type { StepResult } from '../contracts/step-result.js';
 
 /** The inputs of /v2/verify, validated and decoded. */
 export interface VerificationInput {

@@ -4,20 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
+import type { ReferenceMarkSummary } from '../../contracts/document-engine.js';
 import type { MarkFeatures } from '../features/reference-mark/match-mark.js';
 
 /** Version of the keypoint format and BRIEF pattern, recorded so a future change can re-extract from the preview. */
 export const DESCRIPTOR_VERSION = 1;
-
-/** What the console lists about a mark. */
-export interface ReferenceMarkSummary {
-  id: string;
-  name: string;
-  width: number;
-  height: number;
-  keypoints: number;
-  created_at: string;
-}
 
 /** A mark with its features, for matching. */
 export interface ReferenceMark extends ReferenceMarkSummary {

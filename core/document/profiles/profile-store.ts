@@ -1,17 +1,12 @@
 /** SQLite repository of document profiles (table document_profiles); seeds the built-in profiles once. */
 import type { Database } from 'better-sqlite3';
+import type { StoredProfile } from '../../contracts/document-engine.js';
 import { BUILT_IN_PROFILES, type DocumentProfile } from './profile.js';
 
 interface Row {
   name: string;
   definition: string;
   built_in: number;
-  updated_at: string;
-}
-
-/** A stored profile with its bookkeeping. */
-export interface StoredProfile extends DocumentProfile {
-  built_in: boolean;
   updated_at: string;
 }
 

@@ -68,7 +68,10 @@ describe('POST /v1/verify (real engine, rendered cards)', () => {
         .png()
         .toBuffer(),
     );
-    engine.saveProfile({ name: 'arms_only', features: [{ feature: 'reference_mark', min_score: 0.5 }] });
+    await engine.saveProfile({
+      name: 'arms_only',
+      features: [{ feature: 'reference_mark', min_score: 0.5 }],
+    });
     const pass = await post([file(genuine), { name: 'profile', value: 'arms_only' }]);
     expect(pass.json()).toMatchObject({
       status: 'SUCCESS',

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/container.js';
-import type { DocumentEngine } from '../../services/contracts.js';
+import type { DocumentEngine } from '../../contracts/document-engine.js';
 import { readValidatedMultipart } from '../intake.js';
 import { apiKeySecurity, documentOnlyValidator, errorResponses, multipartBody } from '../schemas.js';
 import { V1VerifySuccess } from './document-schemas.js';
@@ -9,7 +9,7 @@ import { notImplemented } from './not-implemented.js';
 import { rejectedStep } from '../step-response.js';
 
 function documentEngine(services: Services): DocumentEngine {
-  return services.document ?? notImplemented('The ID-card security-feature check (issue 5)');
+  return services.document ?? notImplemented('The ID-card security-feature check');
 }
 
 /** Routes of the ID-card security-feature check (issue 5): the legacy POST /v1/verify. */

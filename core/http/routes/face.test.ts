@@ -14,6 +14,7 @@ describe('face routes (real models, real images)', () => {
     server = await startTestServer();
     const face = await createFaceEngine({ settings: server.services.settings });
     server.services.face = face;
+    server.services.liveness = face;
     server.services.disposers.push(() => face.dispose());
     selfieA = await selfieOf(PEOPLE.a);
     cardA = await rotated(await idCardOf(PEOPLE.a), 90);

@@ -1,9 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CoreError } from '../../errors.js';
-import { FaceEngineImpl } from '../../face/index.js';
+import type { FaceEngine, LivenessEngine } from '../../contracts/face-engine.js';
 import type { DecodedImage } from '../../imaging/decode.js';
-import type { FaceEngine } from '../../services/contracts.js';
 import type { Services } from '../../services/container.js';
 import { readJsonImage, readValidatedMultipart } from '../intake.js';
 import { apiKeySecurity, documentOnlyValidator, errorResponses, multipartBody } from '../schemas.js';
@@ -11,16 +10,12 @@ import { JsonImageBody, JsonMatchBody, LivenessResult, MatchSuccess, QualityResu
 import { notImplemented } from './not-implemented.js';
 import { rejectedStep } from '../step-response.js';
 
-const ENGINE = 'The face engine (issue 4)';
-
 function faceEngine(services: Services): FaceEngine {
-  return services.face ?? notImplemented(ENGINE);
+  return services.face ?? notImplemented('The face engine');
 }
 
-/** Quality checks need the full engine, not only the contract. */
-function fullEngine(services: Services): FaceEngineImpl {
-  const engine = faceEngine(services);
-  return engine instanceof FaceEngineImpl ? engine : notImplemented(`Quality checks of ${ENGINE}`);
+function livenessEngine(services: Services): LivenessEngine {
+  return services.liveness ?? notImplemented('The liveness engine');
 }
 
 function parseThreshold(value: unknown): number | undefined {
@@ -125,7 +120,7 @@ export function registerFaceRoutes(app: FastifyInstance, services: Services): vo
       },
     },
     async (request) => {
-      const engine = fullEngine(services);
+      const engine = faceEngine(services);
       const image = (await readJsonImage(request.body, 'image', services.limits))!;
       const report = await engine.quality(image);
       request.idv.resultStatus = report.passed ? 'SUCCESS' : 'REJECTED';
@@ -154,9 +149,9 @@ export function registerFaceRoutes(app: FastifyInstance, services: Services): vo
       },
     },
     async (request) => {
-      faceEngine(services);
+      const engine = livenessEngine(services);
       const image = (await readJsonImage(request.body, 'image', services.limits))!;
-      const result = await faceEngine(services).liveness(image);
+      const result = await engine.liveness(image);
       request.idv.resultStatus = result.status;
       request.idv.scores = { liveness: result.score };
       if (result.reason) request.idv.reason = result.reason;

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { CoreError } from '../../errors.js';
-import type { FingerprintService } from '../../fingerprint/index.js';
+import type { FingerprintEngine } from '../../contracts/fingerprint-engine.js';
 import type { Services } from '../../services/container.js';
-import { normaliseMobile } from '../../services/mobile.js';
+import { normaliseMobile } from '../../mobile.js';
 import { readJsonImage } from '../intake.js';
 import { apiKeySecurity, documentOnlyValidator, errorResponses } from '../schemas.js';
 import {
@@ -29,7 +29,7 @@ function readK(body: unknown): number {
 export function registerFingerprintAdminRoutes(
   app: FastifyInstance,
   services: Services,
-  serviceOf: (services: Services) => FingerprintService,
+  serviceOf: (services: Services) => FingerprintEngine,
 ): void {
   app.post(
     '/docs/fingerprint/api/search',
@@ -77,11 +77,11 @@ export function registerFingerprintAdminRoutes(
         response: { 200: EnrollmentInfoBody, ...errorResponses(), ...notFound },
       },
     },
-    (request) => {
+    async (request) => {
       const service = serviceOf(services);
       const mobile = normaliseMobile(request.params.mobile);
       request.idv.mobile = mobile;
-      const info = service.enrollment(mobile);
+      const info = await service.enrollment(mobile);
       if (!info) throw new CoreError('NOT_FOUND', 'No fingerprint is enrolled for this mobile number.');
       request.idv.resultStatus = 'SUCCESS';
       return { status: 'SUCCESS', ...info };
@@ -99,11 +99,11 @@ export function registerFingerprintAdminRoutes(
         response: { 200: DeleteSuccess, ...errorResponses(), ...notFound },
       },
     },
-    (request) => {
+    async (request) => {
       const service = serviceOf(services);
       const mobile = normaliseMobile(request.params.mobile);
       request.idv.mobile = mobile;
-      if (!service.deleteEnrollment(mobile))
+      if (!(await service.deleteEnrollment(mobile)))
         throw new CoreError('NOT_FOUND', 'No fingerprint is enrolled for this mobile number.');
       request.idv.resultStatus = 'SUCCESS';
       request.idv.event = 'fingerprint.deleted';

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CoreError, isCoreError } from '../../errors.js';
-import { FingerprintService } from '../../fingerprint/index.js';
+import type { FingerprintEngine } from '../../contracts/fingerprint-engine.js';
+import type { StepResult } from '../../contracts/step-result.js';
 import type { DecodedImage } from '../../imaging/decode.js';
-import type { FingerprintEngine, StepResult } from '../../services/contracts.js';
 import type { Services } from '../../services/container.js';
-import { normaliseMobile } from '../../services/mobile.js';
+import { normaliseMobile } from '../../mobile.js';
 import { readJsonImage, readJsonText, readValidatedMultipart } from '../intake.js';
 import { apiKeySecurity, documentOnlyValidator, errorResponses, multipartBody } from '../schemas.js';
 import { EnrollSuccess, JsonEnrollBody, VerifySuccess } from './fingerprint-schemas.js';
@@ -13,19 +13,9 @@ import { registerFingerprintAdminRoutes } from './fingerprint-admin.js';
 import { notImplemented } from './not-implemented.js';
 import { rejectedStep } from '../step-response.js';
 
-const ENGINE = 'The fingerprint engine (issue 3)';
-
 /** The engine, or the 501 answer when it is not built. */
 export function fingerprintEngine(services: Services): FingerprintEngine {
-  return services.fingerprint ?? notImplemented(ENGINE);
-}
-
-/** The full service (1:N search, enrollment admin), or 501 when another engine implementation is plugged in. */
-export function fingerprintService(services: Services): FingerprintService {
-  const engine = fingerprintEngine(services);
-  return engine instanceof FingerprintService
-    ? engine
-    : notImplemented(`1:N search and enrollment admin of ${ENGINE}`);
+  return services.fingerprint ?? notImplemented('The fingerprint engine');
 }
 
 /** Enroll and fill the audit record; the de-duplication outcome is its event. */
@@ -181,5 +171,5 @@ export function registerFingerprintRoutes(app: FastifyInstance, services: Servic
     },
   );
 
-  registerFingerprintAdminRoutes(app, services, fingerprintService);
+  registerFingerprintAdminRoutes(app, services, fingerprintEngine);
 }

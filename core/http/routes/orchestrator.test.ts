@@ -39,6 +39,7 @@ describe('POST /docs/orchestrator/api/verify with the real face engine and a rea
     server = await startTestServer();
     const face = await createFaceEngine({ settings: server.services.settings });
     server.services.face = face;
+    server.services.liveness = face;
     server.services.disposers.push(() => face.dispose());
     await attachOrchestrator(server.services, nats.url);
     // Run both stages on every request so each test sees both scores; gating itself is tested in pipeline.test.ts.
@@ -141,13 +142,13 @@ describe('POST /docs/orchestrator/api/verify with the real face engine and a rea
     await nats.stop();
     const orchestrator = server.services.orchestrator!;
     const deadline = Date.now() + 5000;
-    while (orchestrator.health().status !== 'degraded' && Date.now() < deadline) {
+    while ((await orchestrator.health()).status !== 'degraded' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const response = await verify({ selfie: selfieA, id_card: cardA });
     expect(response.statusCode).toBe(200);
     const eventId = response.json<VerifyBody>().event_id;
-    expect(orchestrator.health()).toMatchObject({
+    expect(await orchestrator.health()).toMatchObject({
       status: 'degraded',
       broker: { connected: false },
       outbox: { backlog: 1 },

@@ -18,7 +18,7 @@ import {
 } from './orchestrator-schemas.js';
 import { streamEvents } from './orchestrator-sse.js';
 
-const WHAT = 'The orchestrator (issue 6)';
+const WHAT = 'The orchestrator';
 const BASE = '/docs/orchestrator/api';
 
 function orchestratorOf(services: Services): OrchestratorService {

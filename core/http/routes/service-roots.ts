@@ -1,6 +1,13 @@
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import type { Services, SubServiceProvider } from '../../services/container.js';
+import type { EngineHealth } from '../../contracts/step-result.js';
+import type { Services } from '../../services/container.js';
+
+/** What a sub-service tells its health and root routes. */
+interface SubServiceProvider {
+  health(): Promise<EngineHealth>;
+  root?(): Record<string, unknown>;
+}
 
 const require = createRequire(import.meta.url);
 const VERSION = (require('../../../package.json') as { version: string }).version;
@@ -29,7 +36,7 @@ const SUB_SERVICES: {
     name: 'liveness',
     purpose: 'Passive liveness detection from a single image (photo, replay and mask attacks).',
     endpoints: ['POST check'],
-    provider: (s) => s.face,
+    provider: (s) => s.liveness,
   },
   {
     name: 'face-matching',
@@ -42,13 +49,13 @@ const SUB_SERVICES: {
     purpose:
       'Extracts structured fields from passports, national IDs and driving licences (MRZ, printed text, barcodes).',
     endpoints: ['POST extract'],
-    provider: (s) => s.providers.ocr,
+    provider: (s) => s.ocr,
   },
   {
     name: 'orchestrator',
     purpose: 'Weighted liveness + face match in one call; publishes results to a message queue.',
     endpoints: ['POST verify', 'GET events', 'GET events/stream'],
-    provider: (s) => s.providers.orchestrator,
+    provider: (s) => s.orchestrator,
   },
 ];
 
@@ -80,7 +87,7 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
     app.get(
       `/docs/${sub.name}/api/health`,
       { schema: { tags: ['service roots'], summary: `${sub.name} health` } },
-      (_request, reply) => {
+      async (_request, reply) => {
         const store = storeHealth(services);
         const provider = sub.provider(services);
         if (!provider) {
@@ -91,7 +98,7 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
             message: `The ${sub.name} engine is not built yet.`,
           });
         }
-        const engine = provider.health();
+        const engine = await provider.health();
         const ok = store.reachable && engine.status !== 'error';
         return reply
           .code(ok ? 200 : 503)

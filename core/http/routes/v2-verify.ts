@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/container.js';
-import { normaliseMobile } from '../../services/mobile.js';
+import { normaliseMobile } from '../../mobile.js';
 import { runVerification } from '../../services/verify-pipeline.js';
 import { readValidatedMultipart } from '../intake.js';
 import { apiKeySecurity, documentOnlyValidator, errorResponses, multipartBody } from '../schemas.js';

@@ -56,15 +56,20 @@ describe('service configuration', () => {
   it('stores an edit, applies it after a restart, and refuses an invalid stored config at load', () => {
     store = openStore(fs.mkdtempSync(path.join(os.tmpdir(), 'idv-orch-config-')));
     const settings = new SettingsStore(store.db);
-    const first = createOrchestratorService({ db: store.db, settings, face: undefined });
+    const first = createOrchestratorService({ db: store.db, settings, face: undefined, liveness: undefined });
     expect(first.setConfig({ decision: { approve_at: 0.9 } }).decision.approve_at).toBe(0.9);
     expect(() => first.setConfig({ decision: { approve_at: 'high' } })).toThrow(/decision.approve_at/);
-    const second = createOrchestratorService({ db: store.db, settings, face: undefined });
+    const second = createOrchestratorService({
+      db: store.db,
+      settings,
+      face: undefined,
+      liveness: undefined,
+    });
     expect(second.getConfig().decision.approve_at).toBe(0.9);
     expect((second.root().config as typeof DEFAULT_CONFIG).decision.approve_at).toBe(0.9);
     settings.set(CONFIG_SETTING, { weights: { liveness: 'heavy' } });
-    expect(() => createOrchestratorService({ db: store!.db, settings, face: undefined })).toThrow(
-      /weights.liveness/,
-    );
+    expect(() =>
+      createOrchestratorService({ db: store!.db, settings, face: undefined, liveness: undefined }),
+    ).toThrow(/weights.liveness/);
   });
 });

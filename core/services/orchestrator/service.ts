@@ -2,7 +2,8 @@ import type { Database } from 'better-sqlite3';
 import { CoreError } from '../../errors.js';
 import type { DecodedImage } from '../../imaging/decode.js';
 import type { SettingsStore } from '../../storage/settings.js';
-import type { FaceEngine } from '../contracts.js';
+import type { FaceEngine, LivenessEngine } from '../../contracts/face-engine.js';
+import type { EngineHealth } from '../../contracts/step-result.js';
 import { startBrokerLink, type BrokerLink } from '../outbox/broker-link.js';
 import { EventFeed } from '../outbox/event-feed.js';
 import { redactUrl } from '../outbox/jetstream-publisher.js';
@@ -17,7 +18,7 @@ import {
 } from './config.js';
 import { buildVerificationEvent, VERIFICATION_SUBJECT, type VerificationEvent } from './event.js';
 import { healthDocument, rootDocument, type BrokerFacts } from './status.js';
-import { faceModelVersions } from './model-versions.js';
+import { modelVersions } from './model-versions.js';
 import { normalizeStep, RAW_RANGES } from './normalize.js';
 import { runPipeline } from './pipeline.js';
 import { safeReference } from './reference.js';
@@ -30,8 +31,10 @@ export const CONFIG_SETTING = 'orchestrator.config';
 export interface OrchestratorServiceOptions {
   db: Database;
   settings: SettingsStore;
-  /** The face engine; undefined means verify answers 501 (the event feed still works). */
+  /** The face engine (match); undefined means verify answers 501 (the event feed still works). */
   face: FaceEngine | undefined;
+  /** The liveness engine; undefined means verify answers 501. */
+  liveness: LivenessEngine | undefined;
   /** Broker URL from `--queue` or IDV_QUEUE_URL; overrides the `queue_url` setting. */
   queueUrl?: string | undefined;
   /** Warning sink for relay trouble (no payloads). */
@@ -65,7 +68,9 @@ export class OrchestratorService {
     this.config = validateConfig(
       mergeConfig(DEFAULT_CONFIG, options.settings.get<unknown>(CONFIG_SETTING, {})),
     );
-    this.modelVersions = options.face ? faceModelVersions(options.face) : {};
+    this.modelVersions = modelVersions([
+      ...new Set([...(options.face?.modelNames ?? []), ...(options.liveness?.modelNames ?? [])]),
+    ]);
   }
 
   /** Connect to the broker (when a URL is configured) and relay every unpublished row. Never waits for the broker. */
@@ -101,12 +106,12 @@ export class OrchestratorService {
     return this.options.queueUrl ?? this.config.queue_url;
   }
 
-  /** Throw 501 when the face engine is missing, before any image is decoded. */
+  /** Throw 501 when the face or liveness engine is missing, before any image is decoded. */
   assertAvailable(): void {
-    if (!this.options.face)
+    if (!this.options.face || !this.options.liveness)
       throw new CoreError(
         'NOT_IMPLEMENTED',
-        'The orchestrator needs the face engine, which is not available.',
+        'The orchestrator needs the face and liveness engines, which are not available.',
       );
   }
 
@@ -119,11 +124,12 @@ export class OrchestratorService {
   }): Promise<VerifyResult> {
     this.assertAvailable();
     const face = this.options.face!;
+    const liveness = this.options.liveness!;
     const reference = safeReference(input.reference);
     const config = this.config;
     const outcome = await runPipeline(
       {
-        liveness: async () => normalizeStep(await face.liveness(input.selfie), RAW_RANGES.liveness),
+        liveness: async () => normalizeStep(await liveness.liveness(input.selfie), RAW_RANGES.liveness),
         face_match: async () =>
           normalizeStep(await face.match(input.selfie, input.idCard), RAW_RANGES.face_match),
       },
@@ -173,14 +179,16 @@ export class OrchestratorService {
   }
 
   /** Health: broker connected, outbox backlog, relay state. Degraded (still 200) while the broker is away. */
-  health(): Record<string, unknown> {
-    return healthDocument({
-      faceReady: this.options.face !== undefined,
-      broker: this.brokerFacts(),
-      backlog: this.outbox.backlog(),
-      head: this.outbox.lastSeq(),
-      relay: this.link?.relay.stats() ?? null,
-    });
+  health(): Promise<EngineHealth> {
+    return Promise.resolve(
+      healthDocument({
+        faceReady: this.options.face !== undefined && this.options.liveness !== undefined,
+        broker: this.brokerFacts(),
+        backlog: this.outbox.backlog(),
+        head: this.outbox.lastSeq(),
+        relay: this.link?.relay.stats() ?? null,
+      }),
+    );
   }
 
   /** Extra fields of the service root: the active configuration, where events go, the event schema. */

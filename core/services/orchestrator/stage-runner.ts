@@ -1,5 +1,5 @@
 import { isCoreError } from '../../errors.js';
-import type { StepResult } from '../contracts.js';
+import type { StepResult } from '../../contracts/step-result.js';
 import { backoffDelay, sleep, type BackoffPolicy } from '../outbox/backoff.js';
 
 /** What became of one stage. SKIPPED: a gate failed earlier; TIMEOUT: the budget ran out; ERROR: transient failures outlasted the retries. */

@@ -53,6 +53,7 @@ describe('outbox store', () => {
       db: store.db,
       settings: new SettingsStore(store.db),
       face: undefined,
+      liveness: undefined,
     });
     const day = 24 * 60 * 60 * 1000;
     expect(service.prune(Date.now() + 89 * day)).toBe(0);

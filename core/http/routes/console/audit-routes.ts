@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { CoreError } from '../../../errors.js';
 import type { AuditLog, AuditQuery } from '../../../services/audit-log.js';
 import { auditCsv } from '../../../services/console/audit-csv.js';
-import { maskMobile, normaliseMobile } from '../../../services/mobile.js';
+import { maskMobile, normaliseMobile } from '../../../mobile.js';
 import type { AuditPageResponse } from './api-types.js';
 import { requireRole } from './guard.js';
 

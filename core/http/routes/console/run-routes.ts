@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CoreError } from '../../../errors.js';
-import type { StepResult } from '../../../services/contracts.js';
+import type { StepResult } from '../../../contracts/step-result.js';
 import type { Services } from '../../../services/container.js';
-import { maskMobile, normaliseMobile } from '../../../services/mobile.js';
+import { maskMobile, normaliseMobile } from '../../../mobile.js';
 import { readValidatedMultipart } from '../../intake.js';
 import type { CalibrationPoint, EnrollResponse, StepName, StepOutcome } from './api-types.js';
-import { calibrationFor, fingerprintPreviewOf, faceQualityOf } from './engine-capabilities.js';
+import { calibrationFor, toFaceFeedback } from './engine-capabilities.js';
 import { requireRole, userOf } from './guard.js';
 
 function notAvailable(engine: string): CoreError {
@@ -72,10 +72,10 @@ export function registerRunRoutes(app: FastifyInstance, services: Services): voi
   app.post('/run/fingerprint-preview', operators, async (request) => {
     actAsConsole(request);
     request.idv.audited = false;
-    const preview = services.fingerprint ? fingerprintPreviewOf(services.fingerprint) : undefined;
-    if (!preview) throw notAvailable('fingerprint');
+    const engine = services.fingerprint;
+    if (!engine) throw notAvailable('fingerprint');
     const form = await readValidatedMultipart(request, { fileFields: [['file']] }, services.limits);
-    return preview(form.images.file!);
+    return engine.preview(form.images.file!);
   });
 
   app.post('/run/enroll', operators, async (request, reply): Promise<EnrollResponse> => {
@@ -147,9 +147,9 @@ export function registerRunRoutes(app: FastifyInstance, services: Services): voi
     actAsConsole(request);
     // Live camera feedback runs several times a second: not an audited verification.
     request.idv.audited = false;
-    const quality = services.face ? faceQualityOf(services.face) : undefined;
-    if (!quality) throw notAvailable('face');
+    const engine = services.face;
+    if (!engine) throw notAvailable('face');
     const form = await readValidatedMultipart(request, { fileFields: [['image']] }, services.limits);
-    return quality(form.images.image!);
+    return toFaceFeedback(await engine.quality(form.images.image!));
   });
 }

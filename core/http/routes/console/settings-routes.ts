@@ -5,14 +5,11 @@ import { CoreError } from '../../../errors.js';
 import type { Services } from '../../../services/container.js';
 import type {
   ConsoleSettingsResponse,
-  DocumentProfileView,
   FingerprintPolicySetting,
-  ReferenceMarkView,
   ServerBindSetting,
   ThresholdSetting,
 } from './api-types.js';
-import { documentAdminOf } from './document-routes.js';
-import { calibrationFor, orchestratorOf } from './engine-capabilities.js';
+import { calibrationFor } from './engine-capabilities.js';
 import { requireRole } from './guard.js';
 import { SERVER_BIND_KEY } from '../../../storage/server-bind.js';
 import { readFingerprintSettings } from '../../../fingerprint/settings.js';
@@ -80,19 +77,20 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
     };
   };
 
-  app.get('/settings', admin, (): ConsoleSettingsResponse => {
+  app.get('/settings', admin, async (): Promise<ConsoleSettingsResponse> => {
+    const { document, orchestrator } = services;
     return {
       thresholds: [thresholdOf('face'), thresholdOf('fingerprint')],
       fingerprint: fingerprintOf(),
       server: serverOf(),
       orchestrator: {
-        available: orchestratorOf(services) !== undefined,
-        config: orchestratorOf(services)?.getConfig() ?? null,
+        available: orchestrator !== undefined,
+        config: orchestrator?.getConfig() ?? null,
       },
       documents: {
-        available: documentAdminOf(services) !== undefined,
-        profiles: (documentAdminOf(services)?.listProfiles() ?? []) as DocumentProfileView[],
-        referenceMarks: (documentAdminOf(services)?.listReferenceMarks() ?? []) as ReferenceMarkView[],
+        available: document !== undefined,
+        profiles: document ? await document.listProfiles() : [],
+        referenceMarks: document ? await document.listReferenceMarks() : [],
       },
     };
   });
@@ -143,7 +141,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
     '/settings/orchestrator',
     { ...admin, schema: { body: Type.Object({}, { additionalProperties: true }) } },
     (request) => {
-      const orchestrator = orchestratorOf(services);
+      const orchestrator = services.orchestrator;
       if (!orchestrator)
         throw new CoreError('NOT_IMPLEMENTED', 'The orchestrator is not available yet on this server.');
       // The orchestrator validates the merged configuration and names the first bad field (400).

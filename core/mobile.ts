@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { CoreError } from '../errors.js';
+import { CoreError } from './errors.js';
 
 /**
  * Normalise a mobile number given as digits with a country code ("447911123456", "+44 7911 123456",
