@@ -9,7 +9,7 @@ import { distortCard, type DistortOptions } from '../core/document/render/distor
 import { markSvg } from '../core/document/render/marks.js';
 import { renderIdCard, type RenderCardOptions } from '../core/document/render/render-card.js';
 import { decodeImage } from '../core/imaging/decode.js';
-import { openStore } from '../core/storage/db.js';
+import { openStore } from '../core/storage/open-store.js';
 
 /**
  * npm run bench:document-features [-- --cards N]: each security-feature detector on rendered cards (genuine and
@@ -30,7 +30,7 @@ const variants: [RenderCardOptions, DistortOptions][] = [
 ];
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-bench-doc-'));
-const store = openStore(dataDir);
+const store = await openStore({ dataDir });
 let face: Awaited<ReturnType<typeof createFaceEngine>> | undefined;
 try {
   face = await createFaceEngine();
@@ -39,7 +39,12 @@ try {
     `ghost_portrait skipped: face engine unavailable (${error instanceof Error ? error.message : String(error)})`,
   );
 }
-const engine = createDocumentEngine({ db: store.db, readMrz, ...(face ? { face } : {}) });
+const engine = await createDocumentEngine({
+  profiles: store.documentProfiles,
+  marks: store.referenceMarks,
+  readMrz,
+  ...(face ? { face } : {}),
+});
 await engine.warmUp();
 await engine.addReferenceMark(
   'arms',
@@ -96,5 +101,5 @@ for (const feature of features) {
 await engine.dispose();
 await disposeMrzReader();
 await face?.dispose();
-store.close();
+await store.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -20,7 +20,6 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { EnrollmentStore } from '../core/fingerprint/enrollment-store.js';
 import { extractFeatures } from '../core/fingerprint/extract/index.js';
 import { FingerprintService } from '../core/fingerprint/index.js';
 import { DEFAULT_FINGERPRINT_SETTINGS } from '../core/fingerprint/settings.js';
@@ -28,8 +27,9 @@ import { compareFeatures } from '../core/fingerprint/match/index.js';
 import { syntheticFeatureRecord, syntheticFingerprint } from '../core/fingerprint/synthetic/index.js';
 import type { FingerprintFeatures } from '../core/fingerprint/types.js';
 import { decodeImage, rgbToGray } from '../core/imaging/decode.js';
-import { openStore } from '../core/storage/db.js';
-import { SettingsStore } from '../core/storage/settings.js';
+import { loadOrCreateTemplateKey } from '../core/fingerprint/template/index.js';
+import { Settings } from '../core/settings/settings.js';
+import { openStore } from '../core/storage/open-store.js';
 import { ExhaustiveCache, probeKey } from './fingerprint-exhaustive-cache.js';
 import type { ExhaustiveJob, ExhaustiveProbe, ExhaustiveResult } from './fingerprint-exhaustive-worker.js';
 
@@ -180,23 +180,26 @@ async function main(): Promise<void> {
     `Feature extraction of the planted prints: ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-'));
-  const store = openStore(dir);
-  const settings = new SettingsStore(store.db);
-  settings.set('fingerprint.searchCandidates', candidates);
-  settings.set('fingerprint.searchShortlist', shortlist);
-  settings.set('fingerprint.searchHashCandidates', hashCandidates);
-  settings.set('fingerprint.searchStarCandidates', starCandidates);
-  // The benchmark measures search: every planted finger is enrolled, whatever the enrollment quality policy.
-  settings.set('fingerprint.qualityFloor', 0);
-  settings.set('fingerprint.minMinutiae', 1);
+  const store = await openStore({ dataDir: dir });
+  const settings = await Settings.open(store.settings);
+  await settings.setMany({
+    'fingerprint.searchCandidates': candidates,
+    'fingerprint.searchShortlist': shortlist,
+    'fingerprint.searchHashCandidates': hashCandidates,
+    'fingerprint.searchStarCandidates': starCandidates,
+    // The benchmark measures search: every planted finger is enrolled, whatever the enrollment quality policy.
+    'fingerprint.qualityFloor': 0,
+    'fingerprint.minMinutiae': 1,
+  });
   const service = new FingerprintService({
-    db: store.db,
-    dataDir: store.dataDir,
+    enrollments: store.enrollments,
+    templateKey: loadOrCreateTemplateKey(dir),
     settings,
     pool: { size: 0 },
   });
-  const enrollments = new EnrollmentStore(store.db);
-  for (const f of fingers) service.enrollFeatures(f.mobile, f.impressions[0]!, { skipDuplicateCheck: true });
+  await service.indexLoaded();
+  for (const f of fingers)
+    await service.enrollFeatures(f.mobile, f.impressions[0]!, { skipDuplicateCheck: true });
   let gallerySize = fingers.length;
   const probes = fingers.flatMap((f, fi) =>
     f.impressions.slice(1).map((p, i) => ({
@@ -218,13 +221,14 @@ async function main(): Promise<void> {
   try {
     for (const size of sizes) {
       const loadStart = performance.now();
-      enrollments.transaction(() => {
-        for (let n = gallerySize; n < size; n++) {
-          service.enrollFeatures(`+44791${String(n).padStart(7, '0')}`, syntheticFeatureRecord(n), {
-            skipDuplicateCheck: true,
-          });
-        }
-      });
+      // Synthetic records in store transactions of 1000.
+      for (let n = gallerySize; n < size; n += 1000) {
+        const chunk = Array.from({ length: Math.min(1000, size - n) }, (_, i) => ({
+          mobile: `+44791${String(n + i).padStart(7, '0')}`,
+          features: syntheticFeatureRecord(n + i),
+        }));
+        await service.enrollMany(chunk);
+      }
       gallerySize = Math.max(gallerySize, size);
       console.log(`Gallery ${size}: loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
       const times: number[] = [];
@@ -234,12 +238,12 @@ async function main(): Promise<void> {
       for (const probe of probes) {
         const t = performance.now();
         // k = shortlist: every matcher-scored candidate comes back, so shortlist membership is visible too.
-        const result = service.searchFeatures(probe.features, shortlist);
+        const result = await service.searchFeatures(probe.features, shortlist);
         times.push(performance.now() - t);
         searchHit.push(result.candidates[0]?.mobile === probe.mobile);
         inShortlist.push(result.candidates.some((c) => c.mobile === probe.mobile));
-        const ids = service.firstStageCandidates(probe.features);
-        inCandidates.push(enrollments.indexRows(ids).some((r) => r.mobile === probe.mobile));
+        const ids = await service.firstStageCandidates(probe.features);
+        inCandidates.push((await store.enrollments.indexRows(ids)).some((r) => r.mobile === probe.mobile));
       }
       const load = os
         .loadavg()
@@ -260,7 +264,8 @@ async function main(): Promise<void> {
     }
   } finally {
     await service.close();
-    store.close();
+    settings.close();
+    await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
   // Exhaustive 1:1 on a subset spread over fingers and impressions: finger i, impression 2 + (i mod 7), ...

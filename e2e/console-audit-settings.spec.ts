@@ -12,8 +12,8 @@ let admin: string;
 let available: EngineAvailability;
 
 test.beforeAll(async () => {
-  server = await startTestServer((dataDir) => {
-    seedAudit(dataDir, SEEDED);
+  server = await startTestServer(async (dataDir) => {
+    await seedAudit(dataDir, SEEDED);
   });
   admin = await setupAdmin(server);
   await createUser(server, admin, AUDITOR, 'auditor');

@@ -10,7 +10,7 @@ let server: RunningServer | undefined;
 /** Start core's server (env, else the bind address saved in the console, else loopback), then open the window. */
 async function launch(): Promise<void> {
   const dataDir = process.env.IDV_DATA_DIR ?? path.join(app.getPath('userData'), 'data');
-  const stored = storedBindAddress(dataDir);
+  const stored = await storedBindAddress(dataDir);
   server = await startServer({
     host: process.env.IDV_HOST ?? stored?.host ?? '127.0.0.1',
     port: Number(process.env.IDV_PORT ?? stored?.port ?? 8787),

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import { FINGERPRINT_MODEL_VERSION } from '../fingerprint/calibration.js';
-import { EnrollmentStore } from '../fingerprint/enrollment-store.js';
 import { extractFeatures } from '../fingerprint/extract/index.js';
 import { decodeIsoRecord, encodeIsoRecord, isoRecordToFeatures } from '../fingerprint/iso/index.js';
 import { encodeGrayBmp, encodeGrayPng, syntheticFingerprint } from '../fingerprint/synthetic/index.js';
 import { decodeImage, rgbToGray } from '../imaging/decode.js';
 import { maskMobile } from '../mobile.js';
-import { openStore } from '../storage/db.js';
+import { openStore } from '../storage/open-store.js';
 import { dataDirOf, parseArgs, type ParsedArgs } from './args.js';
 
 const USAGE = `Usage: npm run fp -- <command> [options]
@@ -21,10 +20,10 @@ function required(args: ParsedArgs, flag: string): string {
   return value;
 }
 
-function reenrollReport(args: ParsedArgs): void {
-  const store = openStore(dataDirOf(args));
+async function reenrollReport(args: ParsedArgs): Promise<void> {
+  const store = await openStore({ dataDir: dataDirOf(args) });
   try {
-    const rows = new EnrollmentStore(store.db).listOutdated(FINGERPRINT_MODEL_VERSION);
+    const rows = await store.enrollments.listOutdated(FINGERPRINT_MODEL_VERSION);
     const report = rows.map((r) => ({
       mobile: maskMobile(r.mobile),
       model_version: r.modelVersion,
@@ -45,7 +44,7 @@ function reenrollReport(args: ParsedArgs): void {
         `${r.mobile}\t${r.model_version}\tenrolled ${r.enrolled_at}\tupdated ${r.updated_at}\n`,
       );
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -93,7 +92,7 @@ async function main(): Promise<void> {
   const command = args.positional[0];
   switch (command) {
     case 'reenroll-report':
-      reenrollReport(args);
+      await reenrollReport(args);
       return;
     case 'synth':
       synth(args);

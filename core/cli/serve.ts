@@ -3,8 +3,8 @@ import { startServer } from '../server.js';
 import { dataDirOf, option, parseArgs, type ParsedArgs } from './args.js';
 
 /** Host and port: flag, else environment, else the console's stored choice, else 127.0.0.1:8787. */
-function bindAddress(args: ParsedArgs, dataDir: string): { host: string; port: number } {
-  const stored = storedBindAddress(dataDir);
+async function bindAddress(args: ParsedArgs, dataDir: string): Promise<{ host: string; port: number }> {
+  const stored = await storedBindAddress(dataDir);
   const host = option(args, 'host', 'IDV_HOST', stored?.host ?? '127.0.0.1');
   const port = Number(option(args, 'port', 'IDV_PORT', String(stored?.port ?? 8787)));
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port ${port}.`);
@@ -15,7 +15,7 @@ function bindAddress(args: ParsedArgs, dataDir: string): { host: string; port: n
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const dataDir = dataDirOf(args);
-  const { host, port } = bindAddress(args, dataDir);
+  const { host, port } = await bindAddress(args, dataDir);
   const queue = option(args, 'queue', 'IDV_QUEUE_URL', '');
   const server = await startServer({
     host,
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     logLevel: option(args, 'log-level', 'IDV_LOG_LEVEL', 'info'),
     ...(queue ? { queueUrl: queue } : {}),
   });
-  process.stdout.write(`IDV Console listening on ${server.url} (data: ${server.services.store.dataDir})\n`);
+  process.stdout.write(`IDV Console listening on ${server.url} (data: ${server.services.dataDir})\n`);
   let closing = false;
   const stop = (): void => {
     if (closing) return;

@@ -1,7 +1,11 @@
 /** ID-card security-feature check (issue 5): the document engine and the card renderer used by tests. */
-import type { Database } from 'better-sqlite3';
+import type {
+  DocumentProfileRepository,
+  ReferenceMarkRepository,
+} from '../contracts/document-repositories.js';
 import type { FacePort } from './features/ghost-portrait/detector.js';
 import type { MrzReader } from './features/mrz-feature.js';
+import { BUILT_IN_PROFILES } from './profiles/profile.js';
 import { DocumentService } from './service.js';
 
 export { DocumentService } from './service.js';
@@ -20,16 +24,24 @@ export type { ReferenceMarkSummary, StoredProfile } from '../contracts/document-
 
 /** How to build the document engine. */
 export interface CreateDocumentEngineOptions {
-  db: Database;
+  profiles: DocumentProfileRepository;
+  marks: ReferenceMarkRepository;
   /** The face engine (ghost portrait); without it that feature reports unavailable. */
   face?: FacePort;
   /** core/document/mrz's `readMrz`; without it the mrz feature reports unavailable. */
   readMrz?: MrzReader;
 }
 
-/** Create the document engine (its feature worker starts on first use; call `dispose()` on shutdown). */
-export function createDocumentEngine(options: CreateDocumentEngineOptions): DocumentService {
-  const deps: ConstructorParameters<typeof DocumentService>[0] = { db: options.db };
+/**
+ * Create the document engine, seeding the built-in profiles the store lacks (its feature worker starts on first use;
+ * call `dispose()` on shutdown).
+ */
+export async function createDocumentEngine(options: CreateDocumentEngineOptions): Promise<DocumentService> {
+  await options.profiles.seed(BUILT_IN_PROFILES);
+  const deps: ConstructorParameters<typeof DocumentService>[0] = {
+    profiles: options.profiles,
+    marks: options.marks,
+  };
   if (options.face) deps.face = options.face;
   if (options.readMrz) deps.readMrz = options.readMrz;
   return new DocumentService(deps);

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoreError } from '../errors.js';
 import { decodeImage, type DecodedImage } from '../imaging/decode.js';
-import { openStore, type Store } from '../storage/db.js';
+import { tempStore, type TempStore } from '../testing/store.js';
 import { readMrz, disposeMrzReader } from './mrz/index.js';
 import { markSvg } from './render/marks.js';
 import { renderIdCard, type RenderCardOptions } from './render/render-card.js';
@@ -27,15 +24,19 @@ async function codeOf(promise: Promise<unknown> | (() => unknown)): Promise<stri
 }
 
 describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
-  let dir: string;
-  let store: Store;
+  let temp: TempStore;
   let engine: DocumentService;
+  const create = (withMrz: boolean): Promise<DocumentService> =>
+    createDocumentEngine({
+      profiles: temp.store.documentProfiles,
+      marks: temp.store.referenceMarks,
+      ...(withMrz ? { readMrz } : {}),
+    });
   let armsPng: Buffer;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-doc-'));
-    store = openStore(dir);
-    engine = createDocumentEngine({ db: store.db, readMrz });
+    temp = await tempStore('idv-doc-');
+    engine = await create(true);
     armsPng = await sharp(Buffer.from(markSvg('arms', 1.5)))
       .png()
       .toBuffer();
@@ -44,8 +45,7 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
   afterAll(async () => {
     await engine.dispose();
     await disposeMrzReader();
-    store.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await temp.dispose();
   });
 
   it('seeds the built-in profiles and validates edits', async () => {
@@ -118,7 +118,7 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
   });
 
   it('keeps marks across a restart (keypoints read back from SQLite)', async () => {
-    const again = createDocumentEngine({ db: store.db });
+    const again = await create(false);
     try {
       const result = await again.checkIdCard(await card({ person: 2 }), { profile: 'marks' });
       expect(result.status).toBe('SUCCESS');

@@ -7,7 +7,7 @@ import {
   type EngineHealth,
   type StepResult,
 } from '../contracts/step-result.js';
-import type { SettingsStore } from '../storage/settings.js';
+import type { Settings } from '../settings/settings.js';
 import { DEFAULT_FACE_CONFIG, type FaceEngineConfig } from './config.js';
 import { estimateFmr, thresholdForFmr, type FmrCalibration } from './math/calibration.js';
 import { cosineSimilarity } from './math/softmax.js';
@@ -48,7 +48,7 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
     private readonly fmrCalibration: FmrCalibration,
     private readonly livenessCalibration: LivenessCalibration,
     private readonly config: FaceEngineConfig = DEFAULT_FACE_CONFIG,
-    private readonly settings?: SettingsStore,
+    private readonly settings?: Settings,
   ) {
     this.#queue = new BoundedQueue(config.queue);
   }

@@ -1,4 +1,4 @@
-import type { SettingsStore } from '../storage/settings.js';
+import type { Settings } from '../settings/settings.js';
 import { readFmrCalibration, readLivenessCalibration } from './calibration-store.js';
 import { DEFAULT_FACE_CONFIG, type FaceEngineConfig } from './config.js';
 import { FaceEngineImpl } from './engine.js';
@@ -13,7 +13,7 @@ export type { FaceEngineConfig } from './config.js';
 /** Options of `createFaceEngine`. */
 export interface CreateFaceEngineOptions {
   /** Operator settings (`face.thresholdOneInN`); without it the default FMR 1e-3 threshold applies. */
-  settings?: SettingsStore;
+  settings?: Settings;
   /** Overrides of the measured defaults (tests and evaluations). */
   config?: Partial<FaceEngineConfig>;
 }

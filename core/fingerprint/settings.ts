@@ -1,4 +1,4 @@
-import type { SettingsStore } from '../storage/settings.js';
+import type { Settings } from '../settings/settings.js';
 import type { FingerTurn } from './match/index.js';
 
 /** What happens when a finger being enrolled matches an enrollment under another number. */
@@ -75,7 +75,7 @@ function nonNegative(value: unknown, fallback: number): number {
 }
 
 /** Current settings, with invalid stored values replaced by the defaults. */
-export function readFingerprintSettings(settings: SettingsStore | undefined): FingerprintSettings {
+export function readFingerprintSettings(settings: Settings | undefined): FingerprintSettings {
   const d = DEFAULT_FINGERPRINT_SETTINGS;
   if (!settings) return { ...d };
   const consoleChoice = settings.get<{ oneInN?: unknown } | null>('fingerprint.threshold', null);

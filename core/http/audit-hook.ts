@@ -3,8 +3,8 @@ import type { Services } from '../services/container.js';
 import { maskMobile } from '../mobile.js';
 
 /**
- * Write one audit row per audited request before the response leaves (onSend), together with the route's
- * `inTransaction` work; then run `afterCommit`. Only statuses, scores and ids are written.
+ * Write one audit row per audited request before the response leaves (onSend), atomically with the route's `outbox`
+ * events; then run `afterCommit`. Only statuses, scores and ids are written.
  */
 export function installAuditHook(app: FastifyInstance, services: Services): void {
   app.addHook('onSend', async (request, reply, payload) => {
@@ -12,7 +12,7 @@ export function installAuditHook(app: FastifyInstance, services: Services): void
     if (!idv?.audited) return payload;
     const latencyMs = Number(process.hrtime.bigint() - request.idvStartedAt) / 1e6;
     const status = reply.statusCode;
-    services.audit.append(
+    await services.audit.append(
       {
         time: new Date().toISOString(),
         requestId: request.id,
@@ -29,7 +29,7 @@ export function installAuditHook(app: FastifyInstance, services: Services): void
         mobileMasked: idv.mobile ? maskMobile(idv.mobile) : null,
         event: idv.event ?? null,
       },
-      idv.inTransaction,
+      idv.outbox ? { outbox: idv.outbox } : {},
     );
     idv.afterCommit?.();
     request.log.info(

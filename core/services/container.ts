@@ -1,31 +1,40 @@
-import { verifyManifestFiles } from '../models/registry.js';
-import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../imaging/limits.js';
-import { openStore, type Store } from '../storage/db.js';
-import { SettingsStore } from '../storage/settings.js';
-import { ApiKeyService } from './api-keys.js';
-import { AuditLog } from './audit-log.js';
+import path from 'node:path';
 import type { DocumentEngine } from '../contracts/document-engine.js';
 import type { FaceEngine, LivenessEngine } from '../contracts/face-engine.js';
 import type { FingerprintEngine } from '../contracts/fingerprint-engine.js';
 import type { OcrEngine } from '../contracts/ocr-engine.js';
-import { attachOrchestrator } from './orchestrator/attach.js';
-import type { OrchestratorService } from './orchestrator/service.js';
+import type { Store } from '../contracts/store.js';
 import { createDocumentEngine } from '../document/index.js';
 import { disposeMrzReader, readMrz } from '../document/mrz/index.js';
-import { OcrService, TesseractPool } from '../document/ocr/index.js';
 import { BarcodeReader } from '../document/ocr/barcode.js';
-import { FingerprintService } from '../fingerprint/index.js';
+import { OcrService, TesseractPool } from '../document/ocr/index.js';
 import { createFaceEngine } from '../face/index.js';
+import { FingerprintService } from '../fingerprint/index.js';
+import { loadOrCreateTemplateKey } from '../fingerprint/template/index.js';
+import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../imaging/limits.js';
+import { verifyManifestFiles } from '../models/registry.js';
+import { Settings } from '../settings/settings.js';
+import { openStore } from '../storage/open-store.js';
+import { ApiKeyService } from './api-keys.js';
+import { AuditLog } from './audit-log.js';
+import { ConsoleAccounts } from './console/accounts.js';
+import { ConsoleSessions } from './console/sessions.js';
+import { attachOrchestrator } from './orchestrator/attach.js';
+import type { OrchestratorService } from './orchestrator/service.js';
 
 /**
  * Everything the HTTP layer calls. An engine left undefined is not built (or failed to load): its routes
  * answer 501 NOT_IMPLEMENTED with a clear message instead of a fake result.
  */
 export interface Services {
+  /** The data directory (the SQLite store, the template key). */
+  dataDir: string;
   store: Store;
-  settings: SettingsStore;
+  settings: Settings;
   keys: ApiKeyService;
   audit: AuditLog;
+  accounts: ConsoleAccounts;
+  sessions: ConsoleSessions;
   limits: ImageLimits;
   fingerprint?: FingerprintEngine;
   face?: FaceEngine;
@@ -49,29 +58,46 @@ export interface ServicesOptions {
   engines?: boolean;
 }
 
-/** Open the store and create every service and engine. */
+/** Open the store and create every service and engine: the one place where the parts are wired together. */
 export async function createServices(options: ServicesOptions): Promise<Services> {
-  const store = openStore(options.dataDir);
+  const store = await openStore({ dataDir: options.dataDir });
+  let settings: Settings;
+  try {
+    settings = await Settings.open(store.settings);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   const services: Services = {
+    dataDir: path.resolve(options.dataDir),
     store,
-    settings: new SettingsStore(store.db),
-    keys: new ApiKeyService(store.db),
-    audit: new AuditLog(store.db),
+    settings,
+    keys: new ApiKeyService(store.apiKeys, settings),
+    audit: new AuditLog(store.audit),
+    accounts: new ConsoleAccounts(store.consoleAccounts),
+    sessions: new ConsoleSessions(store.consoleSessions),
     limits: options.limits ?? DEFAULT_IMAGE_LIMITS,
     disposers: [
+      () => store.close(),
       () => {
-        store.close();
+        settings.close();
       },
     ],
   };
-  if (options.engines !== false) await loadEngines(services, options);
-  // After the engines: it orchestrates the face and liveness engines.
-  if (options.engines !== false) await attachOrchestrator(services, options.queueUrl);
+  if (options.engines === false) return services;
+  try {
+    await loadEngines(services);
+    // After the engines: it orchestrates the face and liveness engines.
+    await attachOrchestrator(services, options.queueUrl);
+  } catch (error) {
+    await disposeServices(services);
+    throw error;
+  }
   return services;
 }
 
 /** Every engine. A load failure is fatal: never carry on with a half-loaded model. */
-async function loadEngines(services: Services, _options: ServicesOptions): Promise<void> {
+async function loadEngines(services: Services): Promise<void> {
   const broken = verifyManifestFiles().filter((m) => !m.ok);
   if (broken.length > 0) {
     throw new Error(
@@ -79,8 +105,8 @@ async function loadEngines(services: Services, _options: ServicesOptions): Promi
     );
   }
   const fingerprint = new FingerprintService({
-    db: services.store.db,
-    dataDir: services.store.dataDir,
+    enrollments: services.store.enrollments,
+    templateKey: loadOrCreateTemplateKey(services.dataDir),
     settings: services.settings,
   });
   services.disposers.push(() => fingerprint.close());
@@ -90,7 +116,12 @@ async function loadEngines(services: Services, _options: ServicesOptions): Promi
   services.face = faceEngine;
   services.liveness = faceEngine;
   // After the face engine, whose detector finds ghost portraits.
-  const document = createDocumentEngine({ db: services.store.db, readMrz, face: faceEngine });
+  const document = await createDocumentEngine({
+    profiles: services.store.documentProfiles,
+    marks: services.store.referenceMarks,
+    readMrz,
+    face: faceEngine,
+  });
   services.disposers.push(
     () => document.dispose(),
     () => disposeMrzReader(),

@@ -1,15 +1,15 @@
-import { openStore } from './db.js';
-import { SettingsStore } from './settings.js';
+import { openStore } from './open-store.js';
 
 /** Settings key of the bind address an administrator chose in the console (applied at the next start). */
 export const SERVER_BIND_KEY = 'server.bind';
 
 /** The bind address stored by the console in this data dir, or null when none was chosen. */
-export function storedBindAddress(dataDir: string): { host?: string; port?: number } | null {
-  const store = openStore(dataDir);
+export async function storedBindAddress(dataDir: string): Promise<{ host?: string; port?: number } | null> {
+  const store = await openStore({ dataDir });
   try {
-    return new SettingsStore(store.db).get<{ host?: string; port?: number } | null>(SERVER_BIND_KEY, null);
+    const stored = (await store.settings.all())[SERVER_BIND_KEY];
+    return typeof stored === 'object' && stored !== null ? stored : null;
   } finally {
-    store.close();
+    await store.close();
   }
 }

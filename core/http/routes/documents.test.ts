@@ -16,7 +16,11 @@ describe('POST /v1/verify (real engine, rendered cards)', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    engine = createDocumentEngine({ db: server.services.store.db, readMrz });
+    engine = await createDocumentEngine({
+      profiles: server.services.store.documentProfiles,
+      marks: server.services.store.referenceMarks,
+      readMrz,
+    });
     server.services.document = engine;
     server.services.disposers.push(
       () => engine.dispose(),

@@ -48,7 +48,7 @@ export function registerOrchestratorRoutes(app: FastifyInstance, services: Servi
         tags: ['orchestrator'],
         summary: 'Liveness then face match, weighted into one decision; published as an event',
         description:
-          'Answers 200 with decision APPROVED, REJECTED or REVIEW (combined score in the configured band, or a stage that timed out). The result is written to the outbox in the same transaction as the audit row and relayed to NATS JetStream (subject idv.events.orchestrator.verification); `event_id` is the event id consumers de-duplicate on.',
+          'Answers 200 with decision APPROVED, REJECTED or REVIEW (combined score in the configured band, or a stage that timed out). The result is written to the outbox atomically with the audit row and relayed to NATS JetStream (subject idv.events.orchestrator.verification); `event_id` is the event id consumers de-duplicate on.',
         security: apiKeySecurity,
         body: OrchestratorVerifyBody,
         response: { 200: OrchestratorVerifyResponse, ...errorResponses() },
@@ -68,9 +68,7 @@ export function registerOrchestratorRoutes(app: FastifyInstance, services: Servi
       if (result.audit.failedStep !== undefined) request.idv.failedStep = result.audit.failedStep;
       if (result.audit.reason !== undefined) request.idv.reason = result.audit.reason;
       request.idv.event = 'orchestrator.verification';
-      request.idv.inTransaction = (db) => {
-        orchestrator.record(result.event, db);
-      };
+      request.idv.outbox = [orchestrator.outboxEvent(result.event)];
       request.idv.afterCommit = () => {
         orchestrator.committed();
       };
@@ -124,8 +122,8 @@ export function registerOrchestratorRoutes(app: FastifyInstance, services: Servi
         produces: ['text/event-stream'],
       },
     },
-    (request, reply) => {
-      streamEvents(request, reply, orchestratorOf(services).events, closing.signal);
+    async (request, reply) => {
+      await streamEvents(request, reply, orchestratorOf(services).events, closing.signal);
     },
   );
 

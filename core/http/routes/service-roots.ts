@@ -88,7 +88,7 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
       `/docs/${sub.name}/api/health`,
       { schema: { tags: ['service roots'], summary: `${sub.name} health` } },
       async (_request, reply) => {
-        const store = storeHealth(services);
+        const store = await services.store.health();
         const provider = sub.provider(services);
         if (!provider) {
           return reply.code(503).send({
@@ -106,14 +106,4 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
       },
     );
   }
-}
-
-function storeHealth(services: Services): { reachable: boolean; sqlite: string; sqlite_vec: string } {
-  let reachable = true;
-  try {
-    services.store.db.prepare('SELECT 1').get();
-  } catch {
-    reachable = false;
-  }
-  return { reachable, sqlite: services.store.sqliteVersion, sqlite_vec: services.store.sqliteVecVersion };
 }

@@ -7,7 +7,7 @@ import { createOrchestratorService } from './service.js';
  */
 export async function attachOrchestrator(services: Services, queueUrl: string | undefined): Promise<void> {
   const orchestrator = createOrchestratorService({
-    db: services.store.db,
+    outbox: services.store.outbox,
     settings: services.settings,
     face: services.face,
     liveness: services.liveness,

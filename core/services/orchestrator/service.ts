@@ -1,13 +1,12 @@
-import type { Database } from 'better-sqlite3';
 import { CoreError } from '../../errors.js';
 import type { DecodedImage } from '../../imaging/decode.js';
-import type { SettingsStore } from '../../storage/settings.js';
+import type { OutboxEvent, OutboxRepository } from '../../contracts/outbox-repository.js';
+import type { Settings } from '../../settings/settings.js';
 import type { FaceEngine, LivenessEngine } from '../../contracts/face-engine.js';
 import type { EngineHealth } from '../../contracts/step-result.js';
 import { startBrokerLink, type BrokerLink } from '../outbox/broker-link.js';
 import { EventFeed } from '../outbox/event-feed.js';
 import { redactUrl } from '../outbox/jetstream-publisher.js';
-import { OutboxStore } from '../outbox/outbox-store.js';
 import type { RelayOptions } from '../outbox/relay.js';
 import {
   DEFAULT_CONFIG,
@@ -29,8 +28,9 @@ export const CONFIG_SETTING = 'orchestrator.config';
 
 /** What the orchestrator service needs. */
 export interface OrchestratorServiceOptions {
-  db: Database;
-  settings: SettingsStore;
+  /** The durable outbox its events are written to (with the request's audit row). */
+  outbox: OutboxRepository;
+  settings: Settings;
   /** The face engine (match); undefined means verify answers 501 (the event feed still works). */
   face: FaceEngine | undefined;
   /** The liveness engine; undefined means verify answers 501. */
@@ -54,7 +54,7 @@ export interface VerifyResult {
 export class OrchestratorService {
   /** The LAN consumers' feed over the outbox. */
   readonly events: EventFeed;
-  readonly outbox: OutboxStore;
+  readonly outbox: OutboxRepository;
   private config: OrchestratorConfig;
   private link: BrokerLink | undefined;
   private started = false;
@@ -62,7 +62,7 @@ export class OrchestratorService {
   private readonly modelVersions: Record<string, string>;
 
   constructor(private readonly options: OrchestratorServiceOptions) {
-    this.outbox = new OutboxStore(options.db);
+    this.outbox = options.outbox;
     this.events = new EventFeed(this.outbox);
     // Validated at load: a stored configuration that no longer validates stops the start with the field named.
     this.config = validateConfig(
@@ -77,14 +77,19 @@ export class OrchestratorService {
   start(): Promise<void> {
     this.started = true;
     this.connect();
-    this.prune();
+    const prune = (): void => {
+      this.prune().catch((error: unknown) => {
+        this.options.warn?.(`outbox prune failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    };
+    prune();
     // Hourly is plenty for a retention counted in days; unref so it never keeps the process alive.
-    this.pruneTimer = setInterval(() => this.prune(), 60 * 60 * 1000).unref();
+    this.pruneTimer = setInterval(prune, 60 * 60 * 1000).unref();
     return Promise.resolve();
   }
 
   /** Apply `outbox_retention_days`; returns the number of rows removed. */
-  prune(now = Date.now()): number {
+  async prune(now = Date.now()): Promise<number> {
     const days = this.config.outbox_retention_days;
     if (days <= 0) return 0;
     const before = new Date(now - days * 24 * 60 * 60 * 1000).toISOString();
@@ -115,7 +120,7 @@ export class OrchestratorService {
       );
   }
 
-  /** Run the stages on decoded images and decide. The caller records `event` in its audit transaction. */
+  /** Run the stages on decoded images and decide. The caller writes `event` with its audit row (outboxEvent). */
   async verify(input: {
     selfie: DecodedImage;
     idCard: DecodedImage;
@@ -145,20 +150,20 @@ export class OrchestratorService {
     return { body: toResponse(event, outcome), event, audit: toAudit(outcome) };
   }
 
-  /** Write the event to the outbox. Call inside the audit row's transaction (`request.idv.inTransaction`). */
-  record(event: VerificationEvent, db: Database = this.options.db): number {
-    return this.outbox.insert({ id: event.id, subject: VERIFICATION_SUBJECT, payload: event }, db);
+  /** The outbox entry of a result, to write with the request's audit row (`request.idv.outbox`). */
+  outboxEvent(event: VerificationEvent): OutboxEvent {
+    return { id: event.id, subject: VERIFICATION_SUBJECT, payload: event };
   }
 
-  /** After the commit (`request.idv.afterCommit`): wake the relay and the LAN feed. */
+  /** After the audit row and the event committed (`request.idv.afterCommit`): wake the relay and the LAN feed. */
   committed(): void {
     this.link?.relay.nudge();
     this.events.notify();
   }
 
-  /** Record in a transaction of its own and wake the relay: for callers without an audit row (bench, tools). */
-  recordAndCommit(event: VerificationEvent): number {
-    const seq = this.options.db.transaction(() => this.record(event))();
+  /** Write the event on its own and wake the relay: for callers without an audit row (tools, tests). */
+  async recordAndCommit(event: VerificationEvent): Promise<number> {
+    const seq = await this.outbox.add(this.outboxEvent(event));
     this.committed();
     return seq;
   }
@@ -169,26 +174,24 @@ export class OrchestratorService {
   }
 
   /** Apply a partial update: validated (400 BODY_INVALID naming the field), stored, effective for the next request. */
-  setConfig(patch: unknown): OrchestratorConfig {
+  async setConfig(patch: unknown): Promise<OrchestratorConfig> {
     const next = patchConfig(this.config, patch);
     const previousUrl = this.queueUrl();
-    this.options.settings.set(CONFIG_SETTING, next);
+    await this.options.settings.set(CONFIG_SETTING, next);
     this.config = next;
     if (this.started && this.queueUrl() !== previousUrl) void this.reconnect();
     return this.getConfig();
   }
 
   /** Health: broker connected, outbox backlog, relay state. Degraded (still 200) while the broker is away. */
-  health(): Promise<EngineHealth> {
-    return Promise.resolve(
-      healthDocument({
-        faceReady: this.options.face !== undefined && this.options.liveness !== undefined,
-        broker: this.brokerFacts(),
-        backlog: this.outbox.backlog(),
-        head: this.outbox.lastSeq(),
-        relay: this.link?.relay.stats() ?? null,
-      }),
-    );
+  async health(): Promise<EngineHealth> {
+    return healthDocument({
+      faceReady: this.options.face !== undefined && this.options.liveness !== undefined,
+      broker: this.brokerFacts(),
+      backlog: await this.outbox.backlog(),
+      head: await this.outbox.lastSeq(),
+      relay: this.link?.relay.stats() ?? null,
+    });
   }
 
   /** Extra fields of the service root: the active configuration, where events go, the event schema. */

@@ -52,12 +52,12 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void
   app.get<{ Querystring: FilterQuery }>(
     '/audit',
     { ...readers, schema: { querystring: Filters } },
-    (request): AuditPageResponse => {
+    async (request): Promise<AuditPageResponse> => {
       request.idv.audited = false;
       const limit = Math.min(Math.max(Number(request.query.limit ?? 50), 1), 200);
       const query = toQuery(request.query);
       if (request.query.before !== undefined) query.beforeSeq = Number(request.query.before);
-      const rows = audit.query({ ...query, limit: limit + 1 });
+      const rows = await audit.query({ ...query, limit: limit + 1 });
       const page = rows.slice(0, limit);
       return { rows: page, nextBefore: rows.length > limit ? (page.at(-1)?.seq ?? null) : null };
     },
@@ -81,16 +81,16 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void
   app.get<{ Params: Static<typeof SeqParams> }>(
     '/audit/:seq',
     { ...readers, schema: { params: SeqParams } },
-    (request) => {
+    async (request) => {
       request.idv.audited = false;
-      const row = audit.get(Number(request.params.seq));
+      const row = await audit.get(Number(request.params.seq));
       if (!row) throw new CoreError('NOT_FOUND', `No audit row ${request.params.seq}.`);
       return row;
     },
   );
 
-  app.post('/audit/verify', readers, (request) => {
-    const result = audit.verifyChain();
+  app.post('/audit/verify', readers, async (request) => {
+    const result = await audit.verifyChain();
     request.idv.event = result.ok ? 'audit.chain_ok' : 'audit.chain_broken';
     return result;
   });
@@ -98,9 +98,9 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void
   app.get<{ Querystring: Static<typeof StatsQuery> }>(
     '/audit/stats',
     { ...readers, schema: { querystring: StatsQuery } },
-    (request) => {
+    async (request) => {
       request.idv.audited = false;
-      return { days: audit.dailyStats(Math.min(Math.max(Number(request.query.days ?? 30), 1), 366)) };
+      return { days: await audit.dailyStats(Math.min(Math.max(Number(request.query.days ?? 30), 1), 366)) };
     },
   );
 }

@@ -32,19 +32,23 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   const { accounts, sessions, keys } = deps;
   const failures = new Map<string, { count: number; since: number }>();
 
-  const startSession = (request: FastifyRequest, reply: FastifyReply, user: ConsoleUser): void => {
-    const { token, expiresAt } = sessions.create(user.id);
+  const startSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: ConsoleUser,
+  ): Promise<void> => {
+    const { token, expiresAt } = await sessions.create(user.id);
     reply.header('set-cookie', sessionCookie(SESSION_COOKIE, token, expiresAt, request.protocol === 'https'));
     request.idv.keyId = `console:${user.username}`;
     request.idv.authOutcome = 'console';
   };
 
-  app.get('/setup-state', (): SetupStateResponse => ({ hasAdmin: accounts.hasAdmin() }));
+  app.get('/setup-state', async (): Promise<SetupStateResponse> => ({ hasAdmin: await accounts.hasAdmin() }));
 
   app.post<{ Body: CredentialsBody }>('/setup', { schema: { body: Credentials } }, async (request, reply) => {
     const user = await accounts.setupAdmin(request.body.username, request.body.password);
     request.idv.event = 'console.setup';
-    startSession(request, reply, user);
+    await startSession(request, reply, user);
     return reply.code(201).send({ user });
   });
 
@@ -66,13 +70,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     }
     failures.delete(name);
     request.idv.event = 'console.login';
-    startSession(request, reply, user);
+    await startSession(request, reply, user);
     return { user };
   });
 
   app.post('/logout', async (request, reply) => {
     const token = readCookie(request.headers.cookie, SESSION_COOKIE);
-    if (token) sessions.destroy(token);
+    if (token) await sessions.destroy(token);
     request.idv.event = 'console.logout';
     reply.header('set-cookie', clearedCookie(SESSION_COOKIE));
     return reply.code(204).send();

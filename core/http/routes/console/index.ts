@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { ConsoleAccounts } from '../../../services/console/accounts.js';
-import { ConsoleSessions } from '../../../services/console/sessions.js';
 import type { Services } from '../../../services/container.js';
 import { registerAuditRoutes } from './audit-routes.js';
 import { registerAuthRoutes } from './auth-routes.js';
@@ -28,8 +26,7 @@ export async function registerConsoleRoutes(
   services: Services,
   options: ConsoleRouteOptions = {},
 ): Promise<void> {
-  const accounts = new ConsoleAccounts(services.store.db);
-  const sessions = new ConsoleSessions(services.store.db);
+  const { accounts, sessions } = services;
   await app.register(
     (scope, _options, done) => {
       scope.addHook('onRequest', (request, _reply, next) => {

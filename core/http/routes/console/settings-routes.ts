@@ -98,7 +98,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
   app.put<{ Params: Static<typeof EngineParams>; Body: Static<typeof ThresholdBody> }>(
     '/settings/threshold/:engine',
     { ...admin, schema: { params: EngineParams, body: ThresholdBody } },
-    (request) => {
+    async (request) => {
       const { engine } = request.params;
       const point = calibrationFor(services, engine)?.points.find((p) => p.oneInN === request.body.oneInN);
       if (!point) {
@@ -111,8 +111,10 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
         );
       }
       // Both keys: the fingerprint engine reads the console's choice, the face engine its `thresholdOneInN` number.
-      services.settings.set(`${engine}.threshold`, { oneInN: point.oneInN, threshold: point.threshold });
-      services.settings.set(`${engine}.thresholdOneInN`, point.oneInN);
+      await services.settings.setMany({
+        [`${engine}.threshold`]: { oneInN: point.oneInN, threshold: point.threshold },
+        [`${engine}.thresholdOneInN`]: point.oneInN,
+      });
       request.idv.event = `settings.${engine}_threshold`;
       return thresholdOf(engine);
     },
@@ -122,10 +124,10 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
   app.put<{ Body: Static<typeof FingerprintBody> }>(
     '/settings/fingerprint',
     { ...admin, schema: { body: FingerprintBody } },
-    (request): { fingerprint: FingerprintPolicySetting; threshold: ThresholdSetting } => {
+    async (request): Promise<{ fingerprint: FingerprintPolicySetting; threshold: ThresholdSetting }> => {
       if (!services.fingerprint)
         throw new CoreError('NOT_IMPLEMENTED', 'The fingerprint engine is not available on this server.');
-      services.settings.setMany(
+      await services.settings.setMany(
         Object.fromEntries(
           Object.entries(request.body)
             .filter(([, value]) => value !== undefined)
@@ -140,12 +142,12 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
   app.put<{ Body: Record<string, unknown> }>(
     '/settings/orchestrator',
     { ...admin, schema: { body: Type.Object({}, { additionalProperties: true }) } },
-    (request) => {
+    async (request) => {
       const orchestrator = services.orchestrator;
       if (!orchestrator)
         throw new CoreError('NOT_IMPLEMENTED', 'The orchestrator is not available yet on this server.');
       // The orchestrator validates the merged configuration and names the first bad field (400).
-      const config = orchestrator.setConfig(request.body);
+      const config = await orchestrator.setConfig(request.body);
       request.idv.event = 'settings.orchestrator';
       return { available: true, config };
     },
@@ -154,7 +156,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
   app.put<{ Body: Static<typeof BindBody> }>(
     '/settings/server',
     { ...admin, schema: { body: BindBody } },
-    (request) => {
+    async (request) => {
       const host = request.body.host.trim();
       if (host !== 'localhost' && isIP(host) === 0) {
         throw new CoreError(
@@ -165,7 +167,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
           },
         );
       }
-      services.settings.set(SERVER_BIND_KEY, { host, port: request.body.port });
+      await services.settings.set(SERVER_BIND_KEY, { host, port: request.body.port });
       request.idv.event = 'settings.server_bind';
       return serverOf();
     },

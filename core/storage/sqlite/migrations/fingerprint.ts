@@ -26,7 +26,7 @@ export const fingerprintMigrations: Migration[] = [
   {
     version: 11,
     name: 'fingerprint vectors in 32 shards, sealed minutia cylinders per enrollment',
-    // The vec0 table gains a partition key (shard = id % 32, see core/fingerprint/index/vector-store.ts): the
+    // The vec0 table gains a partition key (shard = id % 32, see core/storage/sqlite/vector-index.ts): the
     // embeddings are copied as they are. The cylinders (core/fingerprint/index/cylinders.ts) are sealed with the
     // template key, which SQL cannot reach: enrollments left without them are rebuilt when the engine starts.
     up: `
@@ -40,6 +40,21 @@ export const fingerprintMigrations: Migration[] = [
         SELECT id, id % 32, embedding FROM fingerprint_vectors_copy;
       DROP TABLE fingerprint_vectors_copy;
       ALTER TABLE fingerprint_enrollments ADD COLUMN cylinders BLOB;
+    `,
+  },
+  {
+    version: 12,
+    name: 'fingerprint enrollment change feed',
+    // The latest change of each enrollment by sequence (one row per enrollment id): what another process or replica
+    // applies to its in-memory 1:N index. It starts empty; a reader loads everything first, then follows.
+    up: `
+      CREATE TABLE fingerprint_changes (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        enrollment_id INTEGER NOT NULL UNIQUE,
+        mobile TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('saved', 'removed')),
+        at TEXT NOT NULL
+      );
     `,
   },
 ];

@@ -1,12 +1,8 @@
-import type { Database } from 'better-sqlite3';
-import { EMBEDDING_DIMS } from './embedding.js';
+import type { VectorHit } from '../../contracts/enrollment-repository.js';
+import type { Database } from './database.js';
 
-/** One nearest-neighbour hit: the enrollment row id and its cosine distance (0 = identical). */
-export interface VectorHit {
-  id: number;
-  distance: number;
-}
-
+/** Dimensions of the stored vectors (the vec0 table is declared float[256]). */
+export const VECTOR_DIMS = 256;
 /** sqlite-vec's KNN refuses k above this (per query, so per shard). */
 export const MAX_KNN = 4096;
 /**
@@ -17,7 +13,7 @@ export const MAX_KNN = 4096;
 export const SHARDS = 32;
 
 function toBlob(vector: Float32Array): Buffer {
-  if (vector.length !== EMBEDDING_DIMS) throw new Error(`Embedding must have ${EMBEDDING_DIMS} dimensions`);
+  if (vector.length !== VECTOR_DIMS) throw new Error(`Embedding must have ${VECTOR_DIMS} dimensions`);
   return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 }
 
@@ -25,7 +21,7 @@ function toBlob(vector: Float32Array): Buffer {
  * The 1:N vector index over the `fingerprint_vectors` vec0 table (cosine distance), keyed by enrollment id.
  * Callers run `upsert`/`remove` inside the same transaction as the enrollment row so both stay in step.
  */
-export class VectorStore {
+export class VectorIndex {
   private readonly insertStatement;
   private readonly deleteStatement;
   private readonly knnStatement;

@@ -1,3 +1,4 @@
+/** The audit chain's row hash: the format every store adapter writes and `audit verify` checks. */
 import crypto from 'node:crypto';
 
 /** The fields of an audit row that the hash covers, in a fixed order. */
@@ -18,6 +19,11 @@ export interface AuditFields {
   event: string | null;
 }
 
+/** The latency as stored and hashed: milliseconds rounded to 3 decimals. */
+export function roundLatency(latencyMs: number): number {
+  return Math.round(latencyMs * 1000) / 1000;
+}
+
 /** Hash of the first row's predecessor. */
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -36,7 +42,7 @@ export function chainHash(prevHash: string, f: AuditFields): string {
     f.failedStep,
     f.reason,
     f.scores,
-    Math.round(f.latencyMs * 1000) / 1000,
+    roundLatency(f.latencyMs),
     f.mobileMasked,
     f.event,
   ]);

@@ -7,13 +7,15 @@ import { allMigrations } from './migrations/index.js';
 
 export type { Database } from 'better-sqlite3';
 
-/** An open store: the database plus facts health reports. */
-export interface Store {
+/** Name of the database file in the data directory. */
+export const DATABASE_FILE = 'idv.sqlite';
+
+/** An open SQLite database plus the facts health reports. */
+export interface OpenDatabase {
   db: Database;
   dataDir: string;
   sqliteVersion: string;
   sqliteVecVersion: string;
-  close(): void;
 }
 
 /** Create the data directory with owner-only permissions (0700), tightening an existing one. */
@@ -24,10 +26,10 @@ export function ensureDataDir(dataDir: string): string {
   return resolved;
 }
 
-/** Open (or create) the SQLite store in `dataDir`, in WAL mode, with sqlite-vec loaded and migrations applied. */
-export function openStore(dataDir: string, migrations: Migration[] = allMigrations): Store {
+/** Open (or create) the database in `dataDir`, in WAL mode, with sqlite-vec loaded and migrations applied. */
+export function openDatabase(dataDir: string, migrations: Migration[] = allMigrations): OpenDatabase {
   const dir = ensureDataDir(dataDir);
-  const file = path.join(dir, 'idv.sqlite');
+  const file = path.join(dir, DATABASE_FILE);
   const db = new BetterSqlite3(file);
   fs.chmodSync(file, 0o600);
   db.pragma('journal_mode = WAL');
@@ -38,13 +40,7 @@ export function openStore(dataDir: string, migrations: Migration[] = allMigratio
   applyMigrations(db, migrations);
   const sqliteVersion = (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v;
   const sqliteVecVersion = (db.prepare('SELECT vec_version() AS v').get() as { v: string }).v;
-  return {
-    db,
-    dataDir: dir,
-    sqliteVersion,
-    sqliteVecVersion,
-    close: () => db.close(),
-  };
+  return { db, dataDir: dir, sqliteVersion, sqliteVecVersion };
 }
 
 /** Apply every migration newer than the recorded schema version, each in its own transaction. */
@@ -74,4 +70,17 @@ export function applyMigrations(db: Database, migrations: Migration[]): number[]
     ran.push(migration.version);
   }
   return ran;
+}
+
+/**
+ * Run one repository operation. better-sqlite3 is synchronous, so the whole operation (its transaction included)
+ * runs before any other request's statement can: the single connection is the single writer path, and no
+ * transaction ever spans an await. Errors become rejections.
+ */
+export function run<T>(operation: () => T): Promise<T> {
+  try {
+    return Promise.resolve(operation());
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
 }

@@ -20,4 +20,10 @@ export const orchestratorMigrations: Migration[] = [
       CREATE INDEX orchestrator_outbox_unpublished ON orchestrator_outbox(seq) WHERE published_at IS NULL;
     `,
   },
+  {
+    version: 31,
+    name: 'outbox claims',
+    // A relay claims the rows it is publishing until this time, so several relays never send one row at once.
+    up: 'ALTER TABLE orchestrator_outbox ADD COLUMN claimed_until TEXT;',
+  },
 ];
