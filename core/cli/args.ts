@@ -1,5 +1,5 @@
-import os from 'node:os';
 import path from 'node:path';
+import { defaultDataDir } from '../settings/defaults.js';
 
 /** Parsed `--name value` / `--flag` arguments and the positional rest. */
 export interface ParsedArgs {
@@ -23,14 +23,19 @@ export function parseArgs(argv: string[]): ParsedArgs {
   return { flags, positional };
 }
 
-/** A string flag, else the environment variable, else the default. */
-export function option(args: ParsedArgs, flag: string, env: string, fallback: string): string {
+/** A string flag, else the environment variable, else undefined. */
+export function given(args: ParsedArgs, flag: string, env: string): string | undefined {
   const value = args.flags[flag];
   if (typeof value === 'string') return value;
-  return process.env[env] ?? fallback;
+  return process.env[env];
+}
+
+/** A string flag, else the environment variable, else the default. */
+export function option(args: ParsedArgs, flag: string, env: string, fallback: string): string {
+  return given(args, flag, env) ?? fallback;
 }
 
 /** The data directory: --data-dir, IDV_DATA_DIR, else ~/.idv-console. */
 export function dataDirOf(args: ParsedArgs): string {
-  return path.resolve(option(args, 'data-dir', 'IDV_DATA_DIR', path.join(os.homedir(), '.idv-console')));
+  return path.resolve(option(args, 'data-dir', 'IDV_DATA_DIR', defaultDataDir()));
 }

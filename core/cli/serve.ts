@@ -1,21 +1,16 @@
-import { storedBindAddress } from '../storage/server-bind.js';
 import { startServer } from '../server.js';
-import { dataDirOf, option, parseArgs, type ParsedArgs } from './args.js';
-
-/** Host and port: flag, else environment, else the console's stored choice, else 127.0.0.1:8787. */
-async function bindAddress(args: ParsedArgs, dataDir: string): Promise<{ host: string; port: number }> {
-  const stored = await storedBindAddress(dataDir);
-  const host = option(args, 'host', 'IDV_HOST', stored?.host ?? '127.0.0.1');
-  const port = Number(option(args, 'port', 'IDV_PORT', String(stored?.port ?? 8787)));
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port ${port}.`);
-  return { host, port };
-}
+import { bindAddress } from '../services/bind-address.js';
+import { dataDirOf, given, option, parseArgs } from './args.js';
 
 /** `npm run serve`: the headless server with the console at its root URL. */
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const dataDir = dataDirOf(args);
-  const { host, port } = await bindAddress(args, dataDir);
+  // Flag, else environment, else the console's stored choice, else the defaults.
+  const { host, port } = await bindAddress(dataDir, {
+    host: given(args, 'host', 'IDV_HOST'),
+    port: given(args, 'port', 'IDV_PORT'),
+  });
   const queue = option(args, 'queue', 'IDV_QUEUE_URL', '');
   const server = await startServer({
     host,

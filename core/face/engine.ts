@@ -7,6 +7,7 @@ import {
   type EngineHealth,
   type StepResult,
 } from '../contracts/step-result.js';
+import { SETTINGS } from '../settings/schema.js';
 import type { Settings } from '../settings/settings.js';
 import { DEFAULT_FACE_CONFIG, type FaceEngineConfig } from './config.js';
 import { estimateFmr, thresholdForFmr, type FmrCalibration } from './math/calibration.js';
@@ -22,14 +23,11 @@ import type { LivenessCalibration } from './calibration-store.js';
 import type { DetectedFace, Raster } from './types.js';
 import { compareFaces } from './pipeline/compare.js';
 
-/** Operator setting: the match threshold expressed as "one false match in N". */
-export const THRESHOLD_SETTING = 'face.thresholdOneInN';
-
 /** The models the engine runs (names of models/manifest.json). */
 const FACE_MODELS: readonly string[] = ['fr_detect', 'fr_landmark', 'fr_feature', 'fr_liveness', 'fr_eye'];
 
-/** Default false-match rate of the match threshold. */
-export const DEFAULT_FMR = 1e-3;
+/** Default false-match rate of the match threshold (the default of `face.thresholdOneInN`). */
+export const DEFAULT_FMR = 1 / SETTINGS['face.thresholdOneInN'].default;
 
 function raster(image: DecodedImage): Raster {
   return { data: image.rgb, width: image.width, height: image.height, channels: 3 };
@@ -84,8 +82,7 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
 
   /** The default threshold: the operator's "1 in N" setting, else the similarity at FMR 1e-3. */
   defaultThreshold(): number {
-    const oneInN = this.settings?.get<number | null>(THRESHOLD_SETTING, null) ?? null;
-    const fmr = typeof oneInN === 'number' && oneInN >= 1 ? 1 / oneInN : DEFAULT_FMR;
+    const fmr = this.settings ? 1 / this.settings.get('face.thresholdOneInN') : DEFAULT_FMR;
     return thresholdForFmr(this.fmrCalibration, fmr);
   }
 

@@ -4,7 +4,7 @@ import { DEFAULT_FACE_CONFIG, type FaceEngineConfig } from './config.js';
 import { FaceEngineImpl } from './engine.js';
 import { loadFaceModels } from './models/load-all.js';
 
-export { FaceEngineImpl, THRESHOLD_SETTING, DEFAULT_FMR } from './engine.js';
+export { FaceEngineImpl, DEFAULT_FMR } from './engine.js';
 export type { DetectedFace, FaceBox, Point } from './types.js';
 export type { QualityReport } from './pipeline/assess.js';
 export type { QualityCheck, QualityReason } from './pipeline/quality.js';

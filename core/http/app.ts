@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Services } from '../services/container.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../settings/defaults.js';
 import { installAuditHook } from './audit-hook.js';
 import { installAuth } from './auth.js';
 import { installErrorHandling } from './error-handler.js';
@@ -58,7 +59,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
   registerDocumentRoutes(app, services);
   registerOcrRoutes(app, services);
   registerOrchestratorRoutes(app, services);
-  app.decorate('idvBind', { host: options.host ?? '127.0.0.1', port: options.port ?? 8787 });
+  app.decorate('idvBind', { host: options.host ?? DEFAULT_HOST, port: options.port ?? DEFAULT_PORT });
   await registerConsoleRoutes(app, services);
   await app.ready();
   return app;

@@ -3,9 +3,6 @@ import { CoreError } from '../errors.js';
 import type { Services } from '../services/container.js';
 import { RateLimiter } from './rate-limit.js';
 
-/** Default per-key (or per-address for keyless requests in observe mode) rate limit. */
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
-
 /** True for API routes that need `x-api-key`: /v1, /v2 and /docs/<service>/api/* except health and root. */
 export function isApiRoute(routeUrl: string | undefined): boolean {
   if (!routeUrl) return false;
@@ -32,7 +29,7 @@ export function installAuth(app: FastifyInstance, services: Services): void {
     request.idv.keyId = check.keyId;
     request.idv.authOutcome = check.outcome;
     const mode = services.keys.mode();
-    const perMinute = services.settings.get('limits.rateLimitPerMinute', DEFAULT_RATE_LIMIT_PER_MINUTE);
+    const perMinute = services.settings.get('limits.rateLimitPerMinute');
     if (check.outcome !== 'valid') {
       if (mode === 'enforce') {
         throw new CoreError(

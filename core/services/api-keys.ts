@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import type { ApiKeyRecord, ApiKeyRepository } from '../contracts/api-key-repository.js';
 import { CoreError } from '../errors.js';
+import type { SettingValue } from '../settings/schema.js';
 import type { Settings } from '../settings/settings.js';
 
 /** Auth modes of SPEC 5: observe logs a missing or invalid key and goes on; enforce answers 401. */
-export type AuthMode = 'observe' | 'enforce';
+export type AuthMode = SettingValue<'auth.mode'>;
 
 /** A key as listed: never the secret. */
 export interface ApiKeyInfo {
@@ -101,7 +102,7 @@ export class ApiKeyService {
 
   /** Current auth mode (default observe, SPEC 5's current behaviour). */
   mode(): AuthMode {
-    return this.settings.get<AuthMode>('auth.mode', 'observe');
+    return this.settings.get('auth.mode');
   }
 
   async setMode(mode: AuthMode): Promise<void> {

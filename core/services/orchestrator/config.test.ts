@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Settings } from '../../settings/settings.js';
 import { tempStore, type TempStore } from '../../testing/store.js';
 import { DEFAULT_CONFIG, patchConfig, validateConfig } from './config.js';
-import { CONFIG_SETTING, createOrchestratorService } from './service.js';
+import { createOrchestratorService } from './service.js';
 
 function fieldOf(run: () => unknown): unknown {
   try {
@@ -49,7 +49,7 @@ describe('service configuration', () => {
     await temp?.dispose();
   });
 
-  it('stores an edit, applies it after a restart, and refuses an invalid stored config at load', async () => {
+  it('stores an edit and applies it after a restart; an unusable stored config reads as the defaults', async () => {
     temp = await tempStore('idv-orch-config-');
     const { store, settings } = temp;
     const options = { outbox: store.outbox, settings, face: undefined, liveness: undefined };
@@ -62,7 +62,15 @@ describe('service configuration', () => {
     const second = createOrchestratorService(restarted);
     expect(second.getConfig().decision.approve_at).toBe(0.9);
     expect((second.root().config as typeof DEFAULT_CONFIG).decision.approve_at).toBe(0.9);
-    await settings.set(CONFIG_SETTING, { weights: { liveness: 'heavy' } });
-    expect(() => createOrchestratorService(options)).toThrow(/weights.liveness/);
+    restarted.settings.close();
+    // Written behind the settings module's back (an older release, a hand edit): reported, never a failed start.
+    await store.settings.setMany({ 'orchestrator.config': { weights: { liveness: 'heavy' } } });
+    const warnings: string[] = [];
+    const third = createOrchestratorService({
+      ...options,
+      settings: await Settings.open(store.settings, { warn: (m) => warnings.push(m) }),
+    });
+    expect(third.getConfig()).toEqual(DEFAULT_CONFIG);
+    expect(warnings.join('\n')).toMatch(/orchestrator\.config.*weights\/liveness/);
   });
 });

@@ -8,13 +8,7 @@ import { startBrokerLink, type BrokerLink } from '../outbox/broker-link.js';
 import { EventFeed } from '../outbox/event-feed.js';
 import { redactUrl } from '../outbox/jetstream-publisher.js';
 import type { RelayOptions } from '../outbox/relay.js';
-import {
-  DEFAULT_CONFIG,
-  mergeConfig,
-  patchConfig,
-  validateConfig,
-  type OrchestratorConfig,
-} from './config.js';
+import { patchConfig, type OrchestratorConfig } from './config.js';
 import { buildVerificationEvent, VERIFICATION_SUBJECT, type VerificationEvent } from './event.js';
 import { healthDocument, rootDocument, type BrokerFacts } from './status.js';
 import { modelVersions } from './model-versions.js';
@@ -22,9 +16,6 @@ import { normalizeStep, RAW_RANGES } from './normalize.js';
 import { runPipeline } from './pipeline.js';
 import { safeReference } from './reference.js';
 import { toAudit, toResponse, type AuditFacts, type VerifyResponse } from './response.js';
-
-/** Setting key of the orchestrator configuration. */
-export const CONFIG_SETTING = 'orchestrator.config';
 
 /** What the orchestrator service needs. */
 export interface OrchestratorServiceOptions {
@@ -60,14 +51,17 @@ export class OrchestratorService {
   private started = false;
   private pruneTimer: NodeJS.Timeout | undefined;
   private readonly modelVersions: Record<string, string>;
+  private readonly unfollow: () => void;
 
   constructor(private readonly options: OrchestratorServiceOptions) {
     this.outbox = options.outbox;
     this.events = new EventFeed(this.outbox);
-    // Validated at load: a stored configuration that no longer validates stops the start with the field named.
-    this.config = validateConfig(
-      mergeConfig(DEFAULT_CONFIG, options.settings.get<unknown>(CONFIG_SETTING, {})),
-    );
+    // The settings module checks the stored configuration (an unusable one reads as the defaults, reported).
+    this.config = structuredClone(options.settings.get('orchestrator.config'));
+    // An edit made here, by another process or another replica applies to the next request.
+    this.unfollow = options.settings.onChange(() => {
+      this.apply(structuredClone(options.settings.get('orchestrator.config')));
+    });
     this.modelVersions = modelVersions([
       ...new Set([...(options.face?.modelNames ?? []), ...(options.liveness?.modelNames ?? [])]),
     ]);
@@ -99,6 +93,7 @@ export class OrchestratorService {
   /** Stop relaying and release waiters; unpublished rows stay for the next start. */
   async stop(): Promise<void> {
     this.started = false;
+    this.unfollow();
     clearInterval(this.pruneTimer);
     this.events.close();
     const link = this.link;
@@ -176,11 +171,16 @@ export class OrchestratorService {
   /** Apply a partial update: validated (400 BODY_INVALID naming the field), stored, effective for the next request. */
   async setConfig(patch: unknown): Promise<OrchestratorConfig> {
     const next = patchConfig(this.config, patch);
+    await this.options.settings.set('orchestrator.config', next);
+    this.apply(next);
+    return this.getConfig();
+  }
+
+  /** Make a configuration the active one, reconnecting when the broker URL changed. */
+  private apply(next: OrchestratorConfig): void {
     const previousUrl = this.queueUrl();
-    await this.options.settings.set(CONFIG_SETTING, next);
     this.config = next;
     if (this.started && this.queueUrl() !== previousUrl) void this.reconnect();
-    return this.getConfig();
   }
 
   /** Health: broker connected, outbox backlog, relay state. Degraded (still 200) while the broker is away. */

@@ -11,8 +11,13 @@ import type {
 } from './api-types.js';
 import { calibrationFor } from './engine-capabilities.js';
 import { requireRole } from './guard.js';
-import { SERVER_BIND_KEY } from '../../../storage/server-bind.js';
 import { readFingerprintSettings } from '../../../fingerprint/settings.js';
+import { DEFAULT_HOST } from '../../../settings/defaults.js';
+import {
+  FINGERPRINT_POLICY_SETTINGS,
+  THRESHOLD_SETTINGS,
+  type SettingValues,
+} from '../../../settings/schema.js';
 
 const BindBody = Type.Object(
   { host: Type.String({ maxLength: 64 }), port: Type.Integer({ minimum: 1, maximum: 65535 }) },
@@ -33,7 +38,7 @@ const EngineParams = Type.Object({ engine: Type.Union([Type.Literal('face'), Typ
 function boundAddress(app: FastifyInstance): { host: string; port: number } {
   const address = app.server.address();
   if (address && typeof address === 'object') return { host: address.address, port: address.port };
-  return { host: '127.0.0.1', port: 0 };
+  return { host: DEFAULT_HOST, port: 0 };
 }
 
 /**
@@ -45,17 +50,14 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
 
   const thresholdOf = (engine: 'face' | 'fingerprint'): ThresholdSetting => {
     const calibration = calibrationFor(services, engine);
-    const stored = services.settings.get<{ oneInN: number; threshold: number } | null>(
-      `${engine}.threshold`,
-      null,
-    );
-    const oneInN = stored?.oneInN ?? services.settings.get<number | null>(`${engine}.thresholdOneInN`, null);
+    // The choice in force, the default until an admin picks one.
+    const oneInN = services.settings.get(THRESHOLD_SETTINGS[engine]);
     return {
       engine,
       available: services[engine] !== undefined,
       oneInN,
-      // From the calibration in force: the fingerprint's follows the reader setting (turn), the stored one may not.
-      threshold: calibration?.points.find((p) => p.oneInN === oneInN)?.threshold ?? stored?.threshold ?? null,
+      // From the calibration in force: the fingerprint's follows the reader setting (turn).
+      threshold: calibration?.points.find((p) => p.oneInN === oneInN)?.threshold ?? null,
       calibration: calibration?.points ?? [],
       calibrationSource: calibration?.source ?? '',
     };
@@ -68,8 +70,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
 
   const serverOf = (): ServerBindSetting => {
     const current = boundAddress(app);
-    const stored =
-      services.settings.get<{ host: string; port: number } | null>(SERVER_BIND_KEY, null) ?? current;
+    const stored = services.settings.get('server.bind') ?? current;
     return {
       ...stored,
       current,
@@ -110,11 +111,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
           },
         );
       }
-      // Both keys: the fingerprint engine reads the console's choice, the face engine its `thresholdOneInN` number.
-      await services.settings.setMany({
-        [`${engine}.threshold`]: { oneInN: point.oneInN, threshold: point.threshold },
-        [`${engine}.thresholdOneInN`]: point.oneInN,
-      });
+      await services.settings.set(THRESHOLD_SETTINGS[engine], point.oneInN);
       request.idv.event = `settings.${engine}_threshold`;
       return thresholdOf(engine);
     },
@@ -127,13 +124,15 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
     async (request): Promise<{ fingerprint: FingerprintPolicySetting; threshold: ThresholdSetting }> => {
       if (!services.fingerprint)
         throw new CoreError('NOT_IMPLEMENTED', 'The fingerprint engine is not available on this server.');
-      await services.settings.setMany(
-        Object.fromEntries(
-          Object.entries(request.body)
-            .filter(([, value]) => value !== undefined)
-            .map(([field, value]) => [`fingerprint.${field}`, value]),
-        ),
-      );
+      const { turn, dedup, qualityFloor, minMinutiae } = request.body;
+      const keys = FINGERPRINT_POLICY_SETTINGS;
+      const change: SettingValues = {
+        ...(turn === undefined ? {} : { [keys.turn]: turn }),
+        ...(dedup === undefined ? {} : { [keys.dedup]: dedup }),
+        ...(qualityFloor === undefined ? {} : { [keys.qualityFloor]: qualityFloor }),
+        ...(minMinutiae === undefined ? {} : { [keys.minMinutiae]: minMinutiae }),
+      };
+      await services.settings.setMany(change);
       request.idv.event = 'settings.fingerprint';
       return { fingerprint: fingerprintOf(), threshold: thresholdOf('fingerprint') };
     },
@@ -167,7 +166,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
           },
         );
       }
-      await services.settings.set(SERVER_BIND_KEY, { host, port: request.body.port });
+      await services.settings.set('server.bind', { host, port: request.body.port });
       request.idv.event = 'settings.server_bind';
       return serverOf();
     },

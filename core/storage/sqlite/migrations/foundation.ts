@@ -47,4 +47,25 @@ export const foundationMigrations: Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
     `,
   },
+  {
+    version: 2,
+    name: 'one threshold setting per engine',
+    // The console stored {oneInN, threshold} under <engine>.threshold beside the number under
+    // <engine>.thresholdOneInN; the fingerprint engine read the first, the face engine the second. Each engine keeps
+    // the value it read (the other where that is missing) under <engine>.thresholdOneInN alone.
+    up: `
+      INSERT INTO settings (key, value, updated_at)
+        SELECT 'fingerprint.thresholdOneInN', CAST(json_extract(value, '$.oneInN') AS TEXT), updated_at
+        FROM settings
+        WHERE key = 'fingerprint.threshold' AND json_valid(value)
+          AND json_type(value, '$.oneInN') IN ('integer', 'real') AND json_extract(value, '$.oneInN') > 0
+        ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at;
+      INSERT OR IGNORE INTO settings (key, value, updated_at)
+        SELECT 'face.thresholdOneInN', CAST(json_extract(value, '$.oneInN') AS TEXT), updated_at
+        FROM settings
+        WHERE key = 'face.threshold' AND json_valid(value)
+          AND json_type(value, '$.oneInN') IN ('integer', 'real') AND json_extract(value, '$.oneInN') > 0;
+      DELETE FROM settings WHERE key IN ('face.threshold', 'fingerprint.threshold');
+    `,
+  },
 ];
