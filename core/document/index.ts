@@ -1,4 +1,4 @@
-/** ID-card security-feature check (issue 5): the document engine and the card renderer used by tests. */
+/** ID-card security-feature check: the document engine and the card renderer used by tests. */
 import type {
   DocumentProfileRepository,
   ReferenceMarkRepository,

@@ -114,6 +114,23 @@ describe('FingerprintService', () => {
     }
   });
 
+  it('lets only one of two enrollments of one finger made at once through when duplicates are refused', async () => {
+    const [first, second] = ['+447911123501', '+447911123502'];
+    await settings.set('fingerprint.dedup', 'reject');
+    try {
+      const outcomes = await Promise.allSettled([
+        service.enroll(first, syntheticUpload(606, 0), { requestId: 't' }),
+        service.enroll(second, syntheticUpload(606, 1), { requestId: 't' }),
+      ]);
+      expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = outcomes.find((o) => o.status === 'rejected');
+      expect((refused?.reason as CoreError).code).toBe('CONFLICT');
+    } finally {
+      await settings.set('fingerprint.dedup', 'flag');
+      for (const mobile of [first, second]) await service.deleteEnrollment(mobile);
+    }
+  });
+
   it('finds the enrolled finger first in a 1:N search', async () => {
     await service.enroll(CAROL, syntheticUpload(303, 0), { requestId: 't' });
     const result = await service.search(syntheticUpload(303, 1), 3);

@@ -12,7 +12,7 @@ function documentEngine(services: Services): DocumentEngine {
   return services.document ?? notImplemented('The ID-card security-feature check');
 }
 
-/** Routes of the ID-card security-feature check (issue 5): the legacy POST /v1/verify. */
+/** Routes of the ID-card security-feature check: the legacy POST /v1/verify. */
 export function registerDocumentRoutes(app: FastifyInstance, services: Services): void {
   app.post(
     '/v1/verify',
