@@ -7,6 +7,8 @@ import type { HandlerGroup } from './handler-types.js';
 
 /** Loaders of the handler groups, by the name lanes use. */
 export const HANDLER_GROUPS = {
+  fingerprint: async (): Promise<HandlerGroup> =>
+    (await import('../fingerprint/worker/handlers.js')).fingerprintGroup,
   // Faults on demand (exit, throw, hang) for the pool's own tests; loaded only by lanes that name it.
   'test-faults': async (): Promise<HandlerGroup> => (await import('./testing/fault-handlers.js')).faultGroup,
 } as const;
