@@ -9,6 +9,7 @@ import type { HandlerGroup } from './handler-types.js';
 export const HANDLER_GROUPS = {
   fingerprint: async (): Promise<HandlerGroup> =>
     (await import('../fingerprint/worker/handlers.js')).fingerprintGroup,
+  face: async (): Promise<HandlerGroup> => (await import('../face/models/inference-handlers.js')).faceGroup,
   // Faults on demand (exit, throw, hang) for the pool's own tests; loaded only by lanes that name it.
   'test-faults': async (): Promise<HandlerGroup> => (await import('./testing/fault-handlers.js')).faultGroup,
 } as const;
