@@ -10,6 +10,10 @@ export const HANDLER_GROUPS = {
   fingerprint: async (): Promise<HandlerGroup> =>
     (await import('../fingerprint/worker/handlers.js')).fingerprintGroup,
   face: async (): Promise<HandlerGroup> => (await import('../face/models/inference-handlers.js')).faceGroup,
+  document: async (): Promise<HandlerGroup> =>
+    (await import('../document/features/worker/handlers.js')).documentGroup,
+  'ocr-text': async (): Promise<HandlerGroup> =>
+    (await import('../document/ocr/tesseract-handlers.js')).ocrTextGroup,
   // Faults on demand (exit, throw, hang) for the pool's own tests; loaded only by lanes that name it.
   'test-faults': async (): Promise<HandlerGroup> => (await import('./testing/fault-handlers.js')).faultGroup,
 } as const;
