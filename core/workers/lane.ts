@@ -43,6 +43,11 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Buffers of the payload to move to the worker instead of copying (the caller must not use them again). */
   transfer?: ArrayBuffer[];
+  /**
+   * Called when a worker takes the job, instead of `transfer`: it may replace the payload's buffers by copies and
+   * returns the buffers to move. Copying then rather than at admission keeps queued jobs from holding copies.
+   */
+  prepare?: () => ArrayBuffer[];
 }
 
 /** A result with the time the handler itself took in the worker (queueing excluded), ms. */
@@ -78,6 +83,7 @@ interface Job {
   kind: string;
   payload: unknown;
   transfer: ArrayBuffer[];
+  prepare: (() => ArrayBuffer[]) | undefined;
   timeoutMs: number;
   startedAt?: number;
   timer?: NodeJS.Timeout;
@@ -164,6 +170,7 @@ export class WorkerLane<Table extends HandlerTable> {
         kind,
         payload,
         transfer: options.transfer ?? [],
+        prepare: options.prepare,
         timeoutMs: this.#options.kinds?.[kind]?.timeoutMs ?? this.#options.timeoutMs,
         settled: false,
         resolve: resolve as (value: Timed<unknown>) => void,
@@ -331,7 +338,8 @@ export class WorkerLane<Table extends HandlerTable> {
       this.#onTimeout(slot, job);
     }, job.timeoutMs);
     job.timer.unref();
-    slot.post({ type: 'job', id: job.id, kind: job.kind, payload: job.payload }, job.transfer);
+    const transfer = job.prepare ? job.prepare() : job.transfer;
+    slot.post({ type: 'job', id: job.id, kind: job.kind, payload: job.payload }, transfer);
     // The payload now belongs to the worker (or its clone does): drop the reference.
     job.payload = undefined;
   }

@@ -25,8 +25,13 @@ export class TesseractPool {
 
   /** Recognise the printed lines of an encoded image (PNG/JPEG bytes; copied to the worker). */
   recognizeLines(image: Buffer, options: RunOptions = {}): Promise<PrintedLine[]> {
-    const copy = Uint8Array.from(image);
-    return this.lane.run('ocr.printed', { image: copy }, { ...options, transfer: [copy.buffer] });
+    const payload: { image: Uint8Array } = { image };
+    const prepare = (): ArrayBuffer[] => {
+      const copy = Uint8Array.from(image);
+      payload.image = copy;
+      return [copy.buffer];
+    };
+    return this.lane.run('ocr.printed', payload, { ...options, prepare });
   }
 
   /** The lane's figures. */

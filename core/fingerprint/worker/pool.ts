@@ -53,14 +53,15 @@ export class ExtractionPool {
         retryAfterSeconds: 5,
       });
     if (!this.#lane) return runExtraction(input.rgb, input.width, input.height, input.dpi);
-    // A copy of exactly the pixels, handed over without another copy.
-    const rgb = Uint8Array.from(input.rgb);
-    const job: ExtractInput = { width: input.width, height: input.height, rgb };
+    const job: ExtractInput = { width: input.width, height: input.height, rgb: input.rgb };
     if (input.dpi !== undefined) job.dpi = input.dpi;
-    return this.#lane.run('fingerprint.extract', job, {
-      transfer: [rgb.buffer],
-      ...(signal ? { signal } : {}),
-    });
+    // A copy of exactly the pixels when a worker takes the job, handed over without another copy.
+    const prepare = (): ArrayBuffer[] => {
+      const rgb = Uint8Array.from(input.rgb);
+      job.rgb = rgb;
+      return [rgb.buffer];
+    };
+    return this.#lane.run('fingerprint.extract', job, { prepare, ...(signal ? { signal } : {}) });
   }
 
   /** Stop every worker; queued and running jobs fail. */

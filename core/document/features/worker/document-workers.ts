@@ -50,14 +50,17 @@ export class DocumentWorkers implements FeatureTaskRunner {
     });
   }
 
-  /** Run a feature task (its image is copied to the worker). */
+  /** Run a feature task (its image is copied to the worker when a worker takes it). */
   run<K extends FeatureTask['kind']>(
     task: Extract<FeatureTask, { kind: K }>,
     options: RunOptions = {},
   ): Promise<Timed<FeatureTaskResults[K]>> {
-    const image: RgbInput = { ...task.image, rgb: copyPixels(task.image.rgb) };
+    const image: RgbInput = { ...task.image };
     const copy = { ...task, image } as FeatureTask;
-    const transfer = [image.rgb.buffer as ArrayBuffer];
+    const prepare = (): ArrayBuffer[] => {
+      image.rgb = copyPixels(image.rgb);
+      return [image.rgb.buffer as ArrayBuffer];
+    };
     const kind = `document.${task.kind}` as const;
     // The lane's handler table ties each kind to its own task shape; the union is narrowed here by `kind`.
     const run = this.lane.runTimed.bind(this.lane) as (
@@ -65,15 +68,24 @@ export class DocumentWorkers implements FeatureTaskRunner {
       payload: unknown,
       options: RunOptions,
     ) => Promise<Timed<FeatureTaskResults[K]>>;
-    return run(kind, copy, { ...options, transfer });
+    return run(kind, copy, { ...options, prepare });
   }
 
   /** Read the MRZ of an image on a worker (`readMrz` of core/document/mrz, same result); null when none. */
   readonly readMrz = (image: DecodedImage, options: RunOptions = {}): Promise<MrzReading | null> => {
-    const rgb = copyPixels(image.rgb);
-    const payload: MrzImage = { format: image.format, width: image.width, height: image.height, rgb };
+    const payload: MrzImage = {
+      format: image.format,
+      width: image.width,
+      height: image.height,
+      rgb: image.rgb,
+    };
     if (image.dpi !== undefined) payload.dpi = image.dpi;
-    return this.lane.run('document.mrz', payload, { ...options, transfer: [rgb.buffer] });
+    const prepare = (): ArrayBuffer[] => {
+      const rgb = copyPixels(image.rgb);
+      payload.rgb = rgb;
+      return [rgb.buffer];
+    };
+    return this.lane.run('document.mrz', payload, { ...options, prepare });
   };
 
   /** Start every worker now (and load the MRZ model if asked), so the first document does not pay for it. */
