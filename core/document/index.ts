@@ -3,8 +3,10 @@ import type { Database } from 'better-sqlite3';
 import type { FacePort } from './features/ghost-portrait/detector.js';
 import type { MrzReader } from './features/mrz-feature.js';
 import { DocumentService } from './service.js';
+import type { DocumentWorkers } from './features/worker/document-workers.js';
 
 export { DocumentService } from './service.js';
+export { DocumentWorkers, type DocumentWorkerOptions } from './features/worker/document-workers.js';
 export type { DocumentServiceDeps } from './service.js';
 export type { FacePort } from './features/ghost-portrait/detector.js';
 export type { MrzReader, MrzReadingLike } from './features/mrz-feature.js';
@@ -24,15 +26,18 @@ export interface CreateDocumentEngineOptions {
   db: Database;
   /** The face engine (ghost portrait); without it that feature reports unavailable. */
   face?: FacePort;
-  /** core/document/mrz's `readMrz`; without it the mrz feature reports unavailable. */
+  /** core/document/mrz's `readMrz` (or the document workers' one); without it the mrz feature reports unavailable. */
   readMrz?: MrzReader;
+  /** The document worker lane, when shared (the server's OCR service uses it too). */
+  workers?: DocumentWorkers;
 }
 
-/** Create the document engine (its feature worker starts on first use; call `dispose()` on shutdown). */
+/** Create the document engine (its workers start on first use or `warmUp()`; call `dispose()` on shutdown). */
 export function createDocumentEngine(options: CreateDocumentEngineOptions): DocumentService {
   const deps: ConstructorParameters<typeof DocumentService>[0] = { db: options.db };
   if (options.face) deps.face = options.face;
   if (options.readMrz) deps.readMrz = options.readMrz;
+  if (options.workers) deps.workers = options.workers;
   return new DocumentService(deps);
 }
 

@@ -7,9 +7,9 @@ import { AuditLog } from './audit-log.js';
 import type { DocumentEngine, FaceEngine, FingerprintEngine } from './contracts.js';
 import { attachOrchestrator } from './orchestrator/attach.js';
 import type { OrchestratorService } from './orchestrator/service.js';
-import { asFacePort, createDocumentEngine } from '../document/index.js';
-import { disposeMrzReader, readMrz } from '../document/mrz/index.js';
+import { asFacePort, createDocumentEngine, DocumentWorkers } from '../document/index.js';
 import { OcrService, TesseractPool } from '../document/ocr/index.js';
+import { workersHealth } from '../workers/health.js';
 import { BarcodeReader } from '../document/ocr/barcode.js';
 import { FingerprintService } from '../fingerprint/index.js';
 import { createFaceEngine } from '../face/index.js';
@@ -100,25 +100,29 @@ async function loadEngines(services: Services, _options: ServicesOptions): Promi
   services.face = faceEngine;
   // document engine and OCR (issue 5): after the face engine, whose detector finds ghost portraits.
   const face = asFacePort(services.face);
-  const document = createDocumentEngine({ db: services.store.db, readMrz, ...(face ? { face } : {}) });
-  services.disposers.push(
-    () => document.dispose(),
-    () => disposeMrzReader(),
-  );
+  // One document lane (MRZ reading, ORB marks, PDF417) serves the document engine and the OCR sub-service.
+  const documentWorkers = new DocumentWorkers({ preloadMrz: true });
+  services.disposers.push(() => documentWorkers.close());
+  const readMrz = documentWorkers.readMrz;
+  const document = createDocumentEngine({
+    db: services.store.db,
+    readMrz,
+    workers: documentWorkers,
+    ...(face ? { face } : {}),
+  });
+  services.disposers.push(() => document.dispose());
   await document.warmUp();
   services.document = document;
-  // OCR sub-service (issue 5): the same MRZ reader, tesseract.js workers for printed text, a barcode worker.
+  // OCR sub-service (issue 5): the same MRZ reader, tesseract.js workers for printed text, the barcode decoder.
   const printed = new TesseractPool();
-  const barcodes = new BarcodeReader();
-  services.disposers.push(
-    () => printed.dispose(),
-    () => barcodes.dispose(),
-  );
+  const barcodes = new BarcodeReader(documentWorkers);
+  services.disposers.push(() => printed.dispose());
   services.ocr = new OcrService({ readMrz, printed, readBarcode: (image) => barcodes.read(image) });
   services.providers.ocr = {
     health: () => ({
       status: 'ok',
       models: ['ppocr_rec (MRZ)', 'tesseract.js eng (printed)', 'zxing PDF417 (barcode)'],
+      ...workersHealth([documentWorkers, printed]),
     }),
   };
   // orchestrator (issue 6)
