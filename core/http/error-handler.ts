@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CoreError, httpStatusOf, isCoreError, type ErrorCode } from '../errors.js';
+import { clientClosed, markClientClosed } from './client-closed.js';
 
 /** Map Fastify's own errors (parsing, validation, limits) to our codes; anything unknown is INTERNAL. */
 function fromFastify(error: FastifyError): CoreError | null {
@@ -46,6 +47,7 @@ function fromFastify(error: FastifyError): CoreError | null {
 /** One place mapping errors to the DESIGN.md error body; 5xx bodies never carry internals. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((raw: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (clientClosed(request)) return markClientClosed(request, reply);
     const error = isCoreError(raw) ? raw : fromFastify(raw);
     if (!error) {
       request.log.error(
