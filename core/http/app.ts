@@ -5,7 +5,9 @@ import type { Services } from '../services/container.js';
 import { installAuditHook } from './audit-hook.js';
 import { installAuth } from './auth.js';
 import { installErrorHandling } from './error-handler.js';
+import { installJsonBodyParser } from './json-body.js';
 import { redactedRequest } from './log-redaction.js';
+import { installMediaTypeCheck } from './media-type.js';
 import { installOpenApi } from './openapi.js';
 import './request-context.js';
 import { registerConsoleRoutes } from './routes/console/index.js';
@@ -56,10 +58,12 @@ export async function buildServer(services: Services, options: ServerOptions = {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
   // Routes are registered with explicit functions (no autoload) so bundling into an asar keeps working.
+  installJsonBodyParser(app);
   await installOpenApi(app);
   await app.register(multipart, { limits: { fileSize: services.limits.maxFileBytes, files: 6, fields: 20 } });
   installErrorHandling(app);
   installAuth(app, services);
+  installMediaTypeCheck(app);
   installAuditHook(app, services);
   registerServiceRoots(app, services);
   registerVerifyRoute(app, services);
