@@ -12,6 +12,8 @@ export function installAuditHook(app: FastifyInstance, services: Services): void
     if (!idv?.audited) return payload;
     const latencyMs = Number(process.hrtime.bigint() - request.idvStartedAt) / 1e6;
     const status = reply.statusCode;
+    // An abandoned request has no result: neither an error of ours nor of the caller's input.
+    const resultStatus = idv.clientClosed ? null : (idv.resultStatus ?? (status >= 400 ? 'ERROR' : null));
     services.audit.append(
       {
         time: new Date().toISOString(),
@@ -21,7 +23,7 @@ export function installAuditHook(app: FastifyInstance, services: Services): void
         keyId: idv.keyId,
         authOutcome: idv.authOutcome,
         httpStatus: status,
-        resultStatus: idv.resultStatus ?? (status >= 400 ? 'ERROR' : null),
+        resultStatus,
         failedStep: idv.failedStep ?? null,
         reason: idv.reason ?? null,
         scores: idv.scores ? JSON.stringify(roundScores(idv.scores)) : null,
@@ -36,7 +38,7 @@ export function installAuditHook(app: FastifyInstance, services: Services): void
       {
         route: request.routeOptions.url,
         status,
-        result: idv.resultStatus,
+        result: resultStatus,
         step: idv.failedStep,
         scores: idv.scores,
         key: idv.keyId,

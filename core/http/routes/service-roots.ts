@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import type { Services, SubServiceProvider } from '../../services/container.js';
+import { HealthResponses, ServiceRootResponses } from './service-root-schemas.js';
 
 const require = createRequire(import.meta.url);
 const VERSION = (require('../../../package.json') as { version: string }).version;
@@ -60,7 +61,13 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
   for (const sub of SUB_SERVICES) {
     app.get(
       `/docs/${sub.name}/api/`,
-      { schema: { tags: ['service roots'], summary: `${sub.name} service root` } },
+      {
+        schema: {
+          tags: ['service roots'],
+          summary: `${sub.name} service root`,
+          response: ServiceRootResponses,
+        },
+      },
       () => {
         const provider = sub.provider(services);
         return {
@@ -79,7 +86,7 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
     );
     app.get(
       `/docs/${sub.name}/api/health`,
-      { schema: { tags: ['service roots'], summary: `${sub.name} health` } },
+      { schema: { tags: ['service roots'], summary: `${sub.name} health`, response: HealthResponses } },
       (_request, reply) => {
         const store = storeHealth(services);
         const provider = sub.provider(services);

@@ -4,7 +4,13 @@ import type { Services } from '../../services/container.js';
 import { normaliseMobile } from '../../services/mobile.js';
 import { runVerification } from '../../services/verify-pipeline.js';
 import { readValidatedMultipart } from '../intake.js';
-import { apiKeySecurity, documentOnlyValidator, errorResponses, multipartBody } from '../schemas.js';
+import {
+  apiKeySecurity,
+  documentOnlyValidator,
+  errorResponses,
+  IMAGE_ROUTE_ERRORS,
+  multipartBody,
+} from '../schemas.js';
 
 const StepObject = Type.Object(
   { status: Type.String(), score: Type.Optional(Type.Number()), message: Type.String() },
@@ -45,7 +51,13 @@ export function registerVerifyRoute(app: FastifyInstance, services: Services): v
           ['mobile_number'],
           ['mobile_number', 'fingerprint', 'selfie', 'id_card'],
         ),
-        response: { 200: Type.Union([SuccessBody, Type.Ref('RejectionBody')]), ...errorResponses() },
+        response: {
+          200: Type.Union([SuccessBody, Type.Ref('RejectionBody')], {
+            description:
+              'SUCCESS with the three checks in details, or the rejection body (status REJECTED) of the first step that failed, with its reason.',
+          }),
+          ...errorResponses(IMAGE_ROUTE_ERRORS),
+        },
       },
       validatorCompiler: documentOnlyValidator,
     },
