@@ -19,10 +19,10 @@ import type {
   ReferenceMarkView,
   ServerBindSetting,
   SetupStateResponse,
-  StepOutcome,
   ThresholdSetting,
+  VerifyStreamEvent,
 } from '../../../core/http/routes/console/api-types';
-import { postForm, request } from './client';
+import { postForm, postFormStream, request } from './client';
 
 /** Filters of the audit table, as the query string carries them. */
 export type AuditFilters = Partial<
@@ -96,9 +96,11 @@ export const consoleApi = {
   fingerprintPreview: (form: FormData) =>
     postForm<FingerprintPreviewResponse>('/run/fingerprint-preview', form),
   enroll: (form: FormData) => postForm<EnrollResponse>('/run/enroll', form),
-  verifyFingerprint: (form: FormData) => postForm<StepOutcome>('/run/verify-fingerprint', form),
-  faceMatch: (form: FormData) => postForm<StepOutcome>('/run/face-match', form),
-  idCard: (form: FormData) => postForm<StepOutcome>('/run/id-card', form),
+  /** /v2/verify's pipeline on the console session; `onEvent` hears each step start and finish, then the result. */
+  verify: (form: FormData, onEvent: (event: VerifyStreamEvent) => void) =>
+    postFormStream('/run/verify', form, (line) => {
+      onEvent(line as VerifyStreamEvent);
+    }),
   faceQuality: (form: FormData, signal?: AbortSignal) =>
     postForm<FaceQualityResponse>('/run/face-quality', form, signal),
 };

@@ -128,6 +128,16 @@ export interface StepOutcome {
   extra?: Record<string, unknown>;
 }
 
+/**
+ * One line of the console verification's NDJSON stream (POST /api/console/run/verify): each step starting and
+ * finishing, then either the result or an error. The result line leaves after the audit row is written.
+ */
+export type VerifyStreamEvent =
+  | { type: 'step'; step: StepName; phase: 'started' }
+  | { type: 'step'; step: StepName; phase: 'finished'; outcome: StepOutcome }
+  | { type: 'result'; status: 'SUCCESS' | 'REJECTED'; failedStep?: StepName; message: string }
+  | { type: 'error'; httpStatus: number; code: string; message: string };
+
 export interface EnrollResponse {
   status: 'SUCCESS';
   message: string;

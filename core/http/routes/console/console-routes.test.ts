@@ -4,7 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, disposeServices, type Services } from '../../../services/container.js';
+import { texturedJpeg } from '../../../testing/images.js';
+import { buildMultipart } from '../../../testing/multipart.js';
 import { buildServer } from '../../app.js';
+import type { AuditPageResponse, ConsoleSettingsResponse } from './api-types.js';
 
 const HOST = '127.0.0.1:8787';
 let dir: string;
@@ -144,11 +147,20 @@ describe('console API', () => {
   it('answers 501 for operator actions of engines that are not built', async () => {
     const engines = await app.inject({ url: '/api/console/engines', headers: { host: HOST, cookie: admin } });
     expect(engines.json()).toMatchObject({ fingerprint: false, face: false, document: false });
+    const image = await texturedJpeg(64, 64);
+    const { body, contentType } = buildMultipart([
+      { name: 'mobile_number', value: '+447911123456' },
+      { name: 'fingerprint', filename: 'fp.jpg', data: image },
+      { name: 'selfie', filename: 'selfie.jpg', data: image },
+      { name: 'id_card', filename: 'card.jpg', data: image },
+    ]);
     const run = await app.inject({
       method: 'POST',
-      url: '/api/console/run/id-card',
-      headers: { host: HOST, cookie: admin },
+      url: '/api/console/run/verify',
+      headers: { host: HOST, cookie: admin, 'content-type': contentType },
+      payload: body,
     });
     expect(run.statusCode).toBe(501);
+    expect(run.json()).toMatchObject({ code: 'NOT_IMPLEMENTED' });
   });
 });
