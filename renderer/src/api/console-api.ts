@@ -4,6 +4,7 @@ import type {
   AuditRowView,
   AuthMode,
   ChainCheckResponse,
+  ConsolePreferences,
   ConsoleRole,
   ConsoleSettingsResponse,
   ConsoleUserView,
@@ -39,8 +40,8 @@ function query(filters: AuditFilters, extra: Record<string, string> = {}): strin
 /** Typed calls of the console API. */
 export const consoleApi = {
   setupState: () => request<SetupStateResponse>('GET', '/setup-state'),
-  setup: (username: string, password: string) =>
-    request<{ user: ConsoleUserView }>('POST', '/setup', { username, password }),
+  setup: (username: string, password: string, country: string) =>
+    request<{ user: ConsoleUserView }>('POST', '/setup', { username, password, country }),
   login: (username: string, password: string) =>
     request<{ user: ConsoleUserView }>('POST', '/login', { username, password }),
   logout: () => request<undefined>('POST', '/logout'),
@@ -90,6 +91,8 @@ export const consoleApi = {
     request<undefined>('DELETE', `/settings/documents/marks/${encodeURIComponent(id)}`),
   referenceMarkPreviewUrl: (id: string) =>
     `/api/console/settings/documents/marks/${encodeURIComponent(id)}/preview`,
+  setConsolePreferences: (preferences: { defaultCountry: string }) =>
+    request<ConsolePreferences>('PUT', '/settings/console', preferences),
   setServerBind: (host: string, port: number) =>
     request<ServerBindSetting>('PUT', '/settings/server', { host, port }),
 

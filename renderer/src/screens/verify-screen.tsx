@@ -12,8 +12,8 @@ import { STEPS, useVerification } from '../hooks/use-verification';
 
 /** Verify a customer: fingerprint against the enrolled print, selfie against the ID card, card security feature. */
 export function VerifyScreen() {
-  const { engines } = useSession();
-  const [mobile, setMobile] = useState<MobileValue>(() => validateMobile('GB', ''));
+  const { engines, defaultCountry } = useSession();
+  const [mobile, setMobile] = useState<MobileValue>(() => validateMobile(defaultCountry, ''));
   const [fingerprint, setFingerprint] = useState<File | null>(null);
   const [selfie, setSelfie] = useState<File | null>(null);
   const [idCard, setIdCard] = useState<File | null>(null);

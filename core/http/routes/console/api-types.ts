@@ -30,6 +30,8 @@ export interface SetupStateResponse {
 export interface MeResponse {
   user: ConsoleUserView;
   authMode: AuthMode;
+  /** Country preselected for mobile numbers (ISO 3166-1 alpha-2), null until an admin chose one. */
+  defaultCountry: string | null;
 }
 
 /** Which engines this server has built; a false engine's actions answer 501. */
@@ -196,8 +198,15 @@ export interface ServerBindSetting {
   current: { host: string; port: number };
 }
 
+/** Console-wide preferences an admin sets. */
+export interface ConsolePreferences {
+  /** Country preselected for mobile numbers (ISO 3166-1 alpha-2), null until chosen. */
+  defaultCountry: string | null;
+}
+
 export interface ConsoleSettingsResponse {
   thresholds: ThresholdSetting[];
+  console: ConsolePreferences;
   fingerprint: FingerprintPolicySetting;
   server: ServerBindSetting;
   orchestrator: { available: boolean; config: Record<string, unknown> | null };

@@ -34,14 +34,23 @@ afterAll(async () => {
 describe('console API', () => {
   let admin = '';
 
-  it('sets up the first admin once, then signs in with a hardened cookie', async () => {
+  it("sets up the first admin once, with the customers' country, then signs in with a hardened cookie", async () => {
     const state = await app.inject({ url: '/api/console/setup-state', headers: { host: HOST } });
     expect(state.json()).toEqual({ hasAdmin: false });
+    const badCountry = await app.inject({
+      method: 'POST',
+      url: '/api/console/setup',
+      headers: { host: HOST, origin: `http://${HOST}` },
+      payload: { username: 'root', password: 'correct horse battery', country: 'XX' },
+    });
+    expect(badCountry.json()).toMatchObject({ code: 'FIELD_INVALID', field: 'country' });
+    const still = await app.inject({ url: '/api/console/setup-state', headers: { host: HOST } });
+    expect(still.json()).toEqual({ hasAdmin: false });
     const setup = await app.inject({
       method: 'POST',
       url: '/api/console/setup',
       headers: { host: HOST, origin: `http://${HOST}` },
-      payload: { username: 'root', password: 'correct horse battery' },
+      payload: { username: 'root', password: 'correct horse battery', country: 'gh' },
     });
     expect(setup.statusCode).toBe(201);
     const cookie = String(setup.headers['set-cookie']);
@@ -56,7 +65,38 @@ describe('console API', () => {
     });
     expect(again.statusCode).toBe(409);
     const me = await app.inject({ url: '/api/console/me', headers: { host: HOST, cookie: admin } });
-    expect(me.json()).toMatchObject({ user: { username: 'root', role: 'admin' }, authMode: 'observe' });
+    expect(me.json()).toMatchObject({
+      user: { username: 'root', role: 'admin' },
+      authMode: 'observe',
+      defaultCountry: 'GH',
+    });
+  });
+
+  it('shows the thresholds the engines decide with before any admin chose one', async () => {
+    const settings = await app.inject({
+      url: '/api/console/settings',
+      headers: { host: HOST, cookie: admin },
+    });
+    const body = settings.json<ConsoleSettingsResponse>();
+    expect(body.thresholds.map(({ engine, oneInN, isDefault }) => ({ engine, oneInN, isDefault }))).toEqual([
+      { engine: 'face', oneInN: 1_000, isDefault: true },
+      { engine: 'fingerprint', oneInN: 10_000, isDefault: true },
+    ]);
+    expect(body.console).toEqual({ defaultCountry: 'GH' });
+  });
+
+  it('lets an admin change the default country, and refuses a code that is no country', async () => {
+    const put = (defaultCountry: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/console/settings/console',
+        headers: { host: HOST, cookie: admin },
+        payload: { defaultCountry },
+      });
+    expect((await put('ke')).json()).toEqual({ defaultCountry: 'KE' });
+    expect((await put('ZZ')).json()).toMatchObject({ code: 'FIELD_INVALID', field: 'defaultCountry' });
+    const me = await app.inject({ url: '/api/console/me', headers: { host: HOST, cookie: admin } });
+    expect(me.json()).toMatchObject({ defaultCountry: 'KE' });
   });
 
   it('refuses API keys, foreign hosts and foreign origins', async () => {
