@@ -82,6 +82,8 @@ export interface AuditPageResponse {
   rows: AuditRowView[];
   /** Cursor for the next (older) page, null on the last page. */
   nextBefore: number | null;
+  /** Who the page's callers are, by key id: an API key's description, a console account's name. */
+  callers: Record<string, string>;
 }
 
 export interface ChainCheckResponse {
@@ -160,15 +162,16 @@ export interface FaceQualityResponse {
 export interface CalibrationPoint {
   oneInN: number;
   threshold: number;
-  /** False non-match rate measured at this point, when known. */
-  fnmr?: number;
 }
 
 export interface ThresholdSetting {
   engine: 'face' | 'fingerprint';
   available: boolean;
-  /** Current 1-in-N choice, if set by an operator. */
-  oneInN: number | null;
+  /** The 1-in-N the engine decides with now: an admin's choice, else the engine's default. */
+  oneInN: number;
+  /** True while no admin has chosen: `oneInN` is the engine's default. */
+  isDefault: boolean;
+  /** Score threshold of `oneInN` in the calibration in force; null when it is not one of the calibrated points. */
   threshold: number | null;
   calibration: CalibrationPoint[];
   /** Where the calibration came from (dataset and date), shown beside the picker. */

@@ -161,15 +161,26 @@ describe('console API', () => {
     });
     expect(revoked.json()).toMatchObject({ id });
 
+    const called = await app.inject({
+      method: 'POST',
+      url: '/v2/verify',
+      headers: { host: HOST, 'x-api-key': secret },
+    });
+    expect(called.statusCode).toBeGreaterThanOrEqual(400);
     const page = await app.inject({
-      url: '/api/console/audit?limit=2',
+      url: '/api/console/audit?limit=3',
       headers: { host: HOST, cookie: auditor },
     });
     expect(page.statusCode).toBe(200);
-    const body = page.json<{ rows: { keyId: string }[]; nextBefore: number | null }>();
-    expect(body.rows).toHaveLength(2);
+    const body = page.json<AuditPageResponse>();
+    expect(body.rows).toHaveLength(3);
     expect(body.nextBefore).not.toBeNull();
-    expect(body.rows[0]!.keyId).toBe('console:root');
+    expect(body.rows.map((r) => r.keyId)).toEqual([id, 'console:root', 'console:root']);
+    // Callers by name: the key's use-case description, the console account.
+    expect(body.callers).toEqual({
+      [id]: `Branch onboarding backend (key idv_${secret.split('_')[1]}…)`,
+      'console:root': 'root (console)',
+    });
     const csv = await app.inject({
       url: '/api/console/audit/export.csv',
       headers: { host: HOST, cookie: auditor },

@@ -107,9 +107,10 @@ export function calibrationOf(engine: unknown): Calibration | undefined {
 /** The face engine's committed similarity → FMR calibration, as operating points. */
 function faceCalibration(): Calibration {
   const calibration = readFmrCalibration();
-  const source = calibration.source.replace(/\/[^\s]*\//g, '');
+  // The source reads "<set>: <count> cross-identity pairs of <n> images"; the count is said once, formatted.
+  const dataset = (calibration.source.split(':')[0] ?? '').replace(/\/[^\s]*\//g, '').trim();
   return {
-    source: `${source}, ${calibration.impostorCount.toLocaleString('en')} impostor pairs, ${calibration.model}`,
+    source: `Impostor scores of ${calibration.impostorCount.toLocaleString('en')} ${dataset} pairs, model ${calibration.model}`,
     points: ONE_IN_N_CHOICES.map((oneInN) => ({
       oneInN,
       threshold: thresholdForFmr(calibration, 1 / oneInN),

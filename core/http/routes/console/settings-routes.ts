@@ -18,6 +18,7 @@ import { calibrationFor, orchestratorOf } from './engine-capabilities.js';
 import { requireRole } from './guard.js';
 import { SERVER_BIND_KEY } from '../../../storage/server-bind.js';
 import { readFingerprintSettings } from '../../../fingerprint/settings.js';
+import { thresholdInForce } from './threshold-in-force.js';
 
 const BindBody = Type.Object(
   { host: Type.String({ maxLength: 64 }), port: Type.Integer({ minimum: 1, maximum: 65535 }) },
@@ -54,17 +55,14 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
 
   const thresholdOf = (engine: 'face' | 'fingerprint'): ThresholdSetting => {
     const calibration = calibrationFor(services, engine);
-    const stored = services.settings.get<{ oneInN: number; threshold: number } | null>(
-      `${engine}.threshold`,
-      null,
-    );
-    const oneInN = stored?.oneInN ?? services.settings.get<number | null>(`${engine}.thresholdOneInN`, null);
+    const { oneInN, isDefault } = thresholdInForce(services.settings, engine);
     return {
       engine,
       available: services[engine] !== undefined,
       oneInN,
+      isDefault,
       // From the calibration in force: the fingerprint's follows the reader setting (turn), the stored one may not.
-      threshold: calibration?.points.find((p) => p.oneInN === oneInN)?.threshold ?? stored?.threshold ?? null,
+      threshold: calibration?.points.find((p) => p.oneInN === oneInN)?.threshold ?? null,
       calibration: calibration?.points ?? [],
       calibrationSource: calibration?.source ?? '',
     };
