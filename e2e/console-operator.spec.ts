@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import type { EngineAvailability } from '../core/http/routes/console/api-types.js';
 import { createUser, engines, fillMobile, OPERATOR, setupAdmin, signIn } from './support/console.js';
 import { dropFile } from './support/drop.js';
@@ -177,6 +178,55 @@ test('verify: a print of another finger is rejected at the fingerprint step with
     'data-status',
     'skipped',
   );
+});
+
+test("verify: a card without its security feature is rejected at the ID card check with the server's reason", async ({
+  page,
+}) => {
+  if (!available.fingerprint || !available.face || !available.document) return;
+  await signIn(page, server, OPERATOR);
+  await page.getByRole('link', { name: 'Verify' }).click();
+  await fillMobile(page, '7911 123456');
+  await page.getByLabel('Fingerprint image', { exact: true }).setInputFiles(fixture('finger-a-2.png'));
+  await page.getByLabel('Selfie image', { exact: true }).setInputFiles(fixture('selfie.jpg'));
+  await page.getByLabel('ID card image', { exact: true }).setInputFiles(fixture('id-card-plain.jpg'));
+  await page.getByRole('button', { name: 'Run verification' }).click();
+  const verdict = page.getByRole('alert').filter({ hasText: 'Rejected at the ID card check' });
+  await expect(verdict).toBeVisible({ timeout: 120_000 });
+  await expect(verdict).toContainText('security feature was not found');
+  // The API's own reason: which features the card's profile needs.
+  await expect(verdict).toContainText(/profile default needs .+ or .+/);
+  await page.evaluate('window.scrollTo(0, 0)');
+  await expect(verdict).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: screenshot('07b-verify-rejected-card') });
+});
+
+test('fingerprint previews: TIFF and BMP prints are drawn with their minutiae on enroll and verify', async ({
+  page,
+}) => {
+  if (!available.fingerprintPreview) return;
+  await signIn(page, server, OPERATOR);
+  const drawn = page.getByRole('img', { name: /^Fingerprint with \d+ minutiae marked$/ });
+  /** The picture under the minutiae: the server's PNG of the print (browsers cannot draw TIFF). */
+  const pictureWidth = async (): Promise<number> => {
+    const href = (await drawn.locator('image').getAttribute('href')) ?? '';
+    expect(href).toMatch(/^data:image\/png;base64,/);
+    const meta = await sharp(Buffer.from(href.slice(href.indexOf(',') + 1), 'base64')).metadata();
+    return meta.width ?? 0;
+  };
+  for (const screen of ['Enroll', 'Verify']) {
+    await page.getByRole('link', { name: screen }).click();
+    for (const file of ['finger-a-3.tif', 'finger-a-3.bmp']) {
+      await page.getByLabel('Fingerprint image', { exact: true }).setInputFiles(fixture(file));
+      await expect(drawn).toBeVisible();
+      await expect(drawn.locator('g.minutiae circle').first()).toBeVisible();
+      expect(await pictureWidth()).toBeGreaterThan(100);
+      await expect(page.getByTestId('fingerprint-quality')).toContainText('minutiae');
+      if (file.endsWith('.tif')) await page.screenshot({ path: screenshot(`05c-${screen}-tiff-preview`) });
+      await page.getByRole('button', { name: 'Clear', exact: true }).first().click();
+      await expect(drawn).toBeHidden();
+    }
+  }
 });
 
 test('operator actions are audited under the console user, never an API key, without images', async () => {

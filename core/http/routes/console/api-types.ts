@@ -102,10 +102,18 @@ export interface DailyStatView {
 
 /** A fingerprint's quality and minutiae, computed without enrolling. */
 export interface FingerprintPreviewResponse {
+  /** Size of the image the minutiae are placed in. */
   width: number;
   height: number;
   quality: number;
+  /**
+   * How much the image looks like a fingerprint at all, in [0, 1] (1: certainly a fingerprint), when the engine
+   * reports it; quality says how usable a print is. Shown when present.
+   */
+  fingerprint_likeness?: number;
   minutiae: { x: number; y: number; angle: number; type: string }[];
+  /** The print as a grey PNG data URL (at most 640 px a side) to draw the minutiae on, whatever the upload's format. */
+  image: { url: string; width: number; height: number };
 }
 
 /** Face box in image pixels. */
