@@ -49,12 +49,7 @@ function lineStream(reply: FastifyReply): { write: (event: VerifyStreamEvent) =>
     write(event) {
       if (!stream) {
         stream = new PassThrough();
-        void reply
-          .code(200)
-          .header('content-type', NDJSON)
-          .header('cache-control', 'no-store')
-          .header('x-accel-buffering', 'no')
-          .send(stream);
+        void reply.code(200).header('content-type', NDJSON).header('cache-control', 'no-store').send(stream);
       }
       if (!stream.destroyed) stream.write(`${JSON.stringify(event)}\n`);
     },
