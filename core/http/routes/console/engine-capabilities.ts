@@ -1,6 +1,7 @@
 import { readFmrCalibration } from '../../../face/calibration-store.js';
 import { thresholdForFmr } from '../../../face/math/calibration.js';
 import type { DecodedImage } from '../../../imaging/decode.js';
+import { greyPreviewPng } from '../../../imaging/preview-png.js';
 import type { FaceEngine, FingerprintEngine } from '../../../services/contracts.js';
 import type { Services } from '../../../services/container.js';
 import type {
@@ -10,13 +11,21 @@ import type {
   FingerprintPreviewResponse,
 } from './api-types.js';
 
+type EnginePreview = (image: DecodedImage) => Promise<Omit<FingerprintPreviewResponse, 'image'>>;
 type Preview = (image: DecodedImage) => Promise<FingerprintPreviewResponse>;
 type Quality = (image: DecodedImage) => Promise<FaceQualityResponse>;
 
-/** The fingerprint engine's quality + minutiae preview (no enrollment), when the engine offers one. */
+/**
+ * The fingerprint engine's quality + minutiae preview (no enrollment), when the engine offers one, with the print
+ * as a PNG to draw the minutiae on (the browser cannot draw a TIFF upload).
+ */
 export function fingerprintPreviewOf(engine: FingerprintEngine): Preview | undefined {
-  const candidate = (engine as unknown as { preview?: Preview }).preview;
-  return typeof candidate === 'function' ? candidate.bind(engine) : undefined;
+  const candidate = (engine as unknown as { preview?: EnginePreview }).preview;
+  if (typeof candidate !== 'function') return undefined;
+  return async (image) => {
+    const [features, png] = await Promise.all([candidate.call(engine, image), greyPreviewPng(image)]);
+    return { ...features, image: png };
+  };
 }
 
 /** What the face engine's quality check reports (core/face/pipeline/assess.ts). */
@@ -107,9 +116,10 @@ export function calibrationOf(engine: unknown): Calibration | undefined {
 /** The face engine's committed similarity → FMR calibration, as operating points. */
 function faceCalibration(): Calibration {
   const calibration = readFmrCalibration();
-  const source = calibration.source.replace(/\/[^\s]*\//g, '');
+  // The source reads "<set>: <count> cross-identity pairs of <n> images"; the count is said once, formatted.
+  const dataset = (calibration.source.split(':')[0] ?? '').replace(/\/[^\s]*\//g, '').trim();
   return {
-    source: `${source}, ${calibration.impostorCount.toLocaleString('en')} impostor pairs, ${calibration.model}`,
+    source: `Impostor scores of ${calibration.impostorCount.toLocaleString('en')} ${dataset} pairs, model ${calibration.model}`,
     points: ONE_IN_N_CHOICES.map((oneInN) => ({
       oneInN,
       threshold: thresholdForFmr(calibration, 1 / oneInN),

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { CoreError } from '../../../errors.js';
 import type { Services } from '../../../services/container.js';
 import type {
+  ConsolePreferences,
   ConsoleSettingsResponse,
   DocumentProfileView,
   FingerprintPolicySetting,
@@ -12,10 +13,12 @@ import type {
   ThresholdSetting,
 } from './api-types.js';
 import { documentAdminOf } from './document-routes.js';
+import { checkCountry, readDefaultCountry, saveDefaultCountry } from './default-country.js';
 import { calibrationFor, orchestratorOf } from './engine-capabilities.js';
 import { requireRole } from './guard.js';
 import { SERVER_BIND_KEY } from '../../../storage/server-bind.js';
 import { readFingerprintSettings } from '../../../fingerprint/settings.js';
+import { thresholdInForce } from './threshold-in-force.js';
 
 const BindBody = Type.Object(
   { host: Type.String({ maxLength: 64 }), port: Type.Integer({ minimum: 1, maximum: 65535 }) },
@@ -30,6 +33,10 @@ const FingerprintBody = Type.Object(
     minMinutiae: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   },
   { additionalProperties: false, minProperties: 1 },
+);
+const ConsoleBody = Type.Object(
+  { defaultCountry: Type.String({ minLength: 2, maxLength: 2 }) },
+  { additionalProperties: false },
 );
 const EngineParams = Type.Object({ engine: Type.Union([Type.Literal('face'), Type.Literal('fingerprint')]) });
 
@@ -48,17 +55,14 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
 
   const thresholdOf = (engine: 'face' | 'fingerprint'): ThresholdSetting => {
     const calibration = calibrationFor(services, engine);
-    const stored = services.settings.get<{ oneInN: number; threshold: number } | null>(
-      `${engine}.threshold`,
-      null,
-    );
-    const oneInN = stored?.oneInN ?? services.settings.get<number | null>(`${engine}.thresholdOneInN`, null);
+    const { oneInN, isDefault } = thresholdInForce(services.settings, engine);
     return {
       engine,
       available: services[engine] !== undefined,
       oneInN,
+      isDefault,
       // From the calibration in force: the fingerprint's follows the reader setting (turn), the stored one may not.
-      threshold: calibration?.points.find((p) => p.oneInN === oneInN)?.threshold ?? stored?.threshold ?? null,
+      threshold: calibration?.points.find((p) => p.oneInN === oneInN)?.threshold ?? null,
       calibration: calibration?.points ?? [],
       calibrationSource: calibration?.source ?? '',
     };
@@ -89,6 +93,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
         available: orchestratorOf(services) !== undefined,
         config: orchestratorOf(services)?.getConfig() ?? null,
       },
+      console: { defaultCountry: readDefaultCountry(services.settings) },
       documents: {
         available: documentAdminOf(services) !== undefined,
         profiles: (documentAdminOf(services)?.listProfiles() ?? []) as DocumentProfileView[],
@@ -150,6 +155,16 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
       const config = orchestrator.setConfig(request.body);
       request.idv.event = 'settings.orchestrator';
       return { available: true, config };
+    },
+  );
+
+  app.put<{ Body: Static<typeof ConsoleBody> }>(
+    '/settings/console',
+    { ...admin, schema: { body: ConsoleBody } },
+    (request): ConsolePreferences => {
+      saveDefaultCountry(services.settings, checkCountry(request.body.defaultCountry, 'defaultCountry'));
+      request.idv.event = 'settings.console';
+      return { defaultCountry: readDefaultCountry(services.settings) };
     },
   );
 
