@@ -3,8 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createFaceEngine } from '../core/face/index.js';
-import { createDocumentEngine, type FeatureName, type FeatureResult } from '../core/document/index.js';
-import { disposeMrzReader, readMrz } from '../core/document/mrz/index.js';
+import {
+  createDocumentEngine,
+  DocumentWorkers,
+  type FeatureName,
+  type FeatureResult,
+} from '../core/document/index.js';
 import { distortCard, type DistortOptions } from '../core/document/render/distort.js';
 import { markSvg } from '../core/document/render/marks.js';
 import { renderIdCard, type RenderCardOptions } from '../core/document/render/render-card.js';
@@ -39,10 +43,13 @@ try {
     `ghost_portrait skipped: face engine unavailable (${error instanceof Error ? error.message : String(error)})`,
   );
 }
+// As the server runs it: MRZ reading and the feature tasks on the document workers.
+const workers = new DocumentWorkers({ preloadMrz: true });
 const engine = await createDocumentEngine({
   profiles: store.documentProfiles,
   marks: store.referenceMarks,
-  readMrz,
+  readMrz: workers.readMrz,
+  workers,
   ...(face ? { face } : {}),
 });
 await engine.warmUp();
@@ -99,7 +106,7 @@ for (const feature of features) {
   );
 }
 await engine.dispose();
-await disposeMrzReader();
+await workers.close();
 await face?.dispose();
 await store.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

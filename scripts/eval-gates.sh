@@ -24,13 +24,13 @@ if run fingerprint npx tsx core/fingerprint/eval/cli.ts --json "$FP/FVC2002_DB1_
   gate "$OUT/fingerprint.json" 'fingerprint average EER <= 4.0%' 'r.average.eer <= 4.0'
 fi
 
-if run face npx tsx core/face/eval/eval-face.ts --json --no-write "$DATA/faces/lfw-dev"; then
+if run face npx tsx core/face/eval/eval-face.ts --json "$DATA/faces/lfw-dev"; then
   gate "$OUT/face.json" 'face TAR at FAR 1e-3 >= 98.0%' 'r.tarAtFar1e3 >= 0.98'
   gate "$OUT/face.json" 'face accuracy >= 99.2%' 'r.accuracy >= 0.992'
 fi
 
-if run liveness npx tsx core/face/eval/eval-liveness.ts --json --no-write "$DATA/liveness/nuaa-dev"; then
-  gate "$OUT/liveness.json" 'liveness ACER <= 12%' 'r.acer <= 0.12'
+if run liveness npx tsx core/face/eval/eval-liveness.ts --json "$DATA/liveness/nuaa-dev"; then
+  gate "$OUT/liveness.json" 'liveness ACER at the shipped threshold <= 12%' 'r.atShipped.acer <= 0.12'
 fi
 
 # --no-peer: the native tesseract peer takes about 2 s a line; run it by hand with `npm run eval:documents`.

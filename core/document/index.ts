@@ -7,8 +7,10 @@ import type { FacePort } from './features/ghost-portrait/detector.js';
 import type { MrzReader } from './features/mrz-feature.js';
 import { BUILT_IN_PROFILES } from './profiles/profile.js';
 import { DocumentService } from './service.js';
+import type { DocumentWorkers } from './features/worker/document-workers.js';
 
 export { DocumentService } from './service.js';
+export { DocumentWorkers, type DocumentWorkerOptions } from './features/worker/document-workers.js';
 export type { DocumentServiceDeps } from './service.js';
 export type { FacePort } from './features/ghost-portrait/detector.js';
 export type { MrzReader, MrzReadingLike } from './features/mrz-feature.js';
@@ -28,13 +30,15 @@ export interface CreateDocumentEngineOptions {
   marks: ReferenceMarkRepository;
   /** The face engine (ghost portrait); without it that feature reports unavailable. */
   face?: FacePort;
-  /** core/document/mrz's `readMrz`; without it the mrz feature reports unavailable. */
+  /** core/document/mrz's `readMrz` (or the document workers' one); without it the mrz feature reports unavailable. */
   readMrz?: MrzReader;
+  /** The document worker lane, when shared (the server's OCR service uses it too). */
+  workers?: DocumentWorkers;
 }
 
 /**
- * Create the document engine, seeding the built-in profiles the store lacks (its feature worker starts on first use;
- * call `dispose()` on shutdown).
+ * Create the document engine, seeding the built-in profiles the store lacks (its workers start on first use or
+ * `warmUp()`; call `dispose()` on shutdown).
  */
 export async function createDocumentEngine(options: CreateDocumentEngineOptions): Promise<DocumentService> {
   await options.profiles.seed(BUILT_IN_PROFILES);
@@ -44,5 +48,6 @@ export async function createDocumentEngine(options: CreateDocumentEngineOptions)
   };
   if (options.face) deps.face = options.face;
   if (options.readMrz) deps.readMrz = options.readMrz;
+  if (options.workers) deps.workers = options.workers;
   return new DocumentService(deps);
 }

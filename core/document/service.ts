@@ -18,7 +18,8 @@ import { detectMrz, type MrzReader } from './features/mrz-feature.js';
 import { detectPdf417 } from './features/pdf417/detector.js';
 import { detectReferenceMark } from './features/reference-mark/detector.js';
 import type { FeatureName, FeatureResult } from './features/types.js';
-import { FeatureWorker } from './features/worker/pool.js';
+import { DocumentWorkers } from './features/worker/document-workers.js';
+import { workersHealth } from '../workers/health.js';
 import { decide } from './profiles/decide.js';
 import {
   DEFAULT_PROFILE_NAME,
@@ -33,6 +34,8 @@ export interface DocumentServiceDeps {
   marks: ReferenceMarkRepository;
   face?: FacePort;
   readMrz?: MrzReader;
+  /** The document worker lane (shared with the OCR service); without it the engine starts and owns its own. */
+  workers?: DocumentWorkers;
 }
 
 /** Registered mark images are reduced to this longest side: larger adds time, not matches. */
@@ -46,7 +49,8 @@ export const DESCRIPTOR_VERSION = 1;
 export class DocumentService implements DocumentEngine {
   readonly #profiles: DocumentProfileRepository;
   readonly #marks: ReferenceMarkRepository;
-  readonly #worker = new FeatureWorker();
+  readonly #workers: DocumentWorkers;
+  readonly #ownsWorkers: boolean;
   readonly #face: FacePort | undefined;
   readonly #readMrz: MrzReader | undefined;
 
@@ -55,6 +59,8 @@ export class DocumentService implements DocumentEngine {
     this.#marks = deps.marks;
     this.#face = deps.face;
     this.#readMrz = deps.readMrz;
+    this.#ownsWorkers = deps.workers === undefined;
+    this.#workers = deps.workers ?? new DocumentWorkers();
   }
 
   /** The profile of that name (default when absent); unknown names are 400 FIELD_INVALID. */
@@ -92,10 +98,10 @@ export class DocumentService implements DocumentEngine {
           name: m.name,
           features: m.features,
         }));
-        return detectReferenceMark(image, marks, this.#worker);
+        return detectReferenceMark(image, marks, this.#workers);
       }
       case 'pdf417':
-        return detectPdf417(image, this.#worker);
+        return detectPdf417(image, this.#workers);
     }
   }
 
@@ -162,7 +168,7 @@ export class DocumentService implements DocumentEngine {
     const preview = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
       .png()
       .toBuffer();
-    const { result: features } = await this.#worker.run({
+    const { result: features } = await this.#workers.run({
       kind: 'mark_features',
       image: { rgb: data, width: info.width, height: info.height },
     });
@@ -205,20 +211,17 @@ export class DocumentService implements DocumentEngine {
       },
       profiles: (await this.#profiles.list()).length,
       reference_marks: (await this.#marks.list()).length,
+      ...workersHealth([this.#workers]),
     };
   }
 
-  /** Start the feature worker and load its modules now, so the first card does not pay for it. */
+  /** Start the document workers and load their modules now, so the first card does not pay for it. */
   async warmUp(): Promise<void> {
-    const size = 64;
-    await this.#worker.run({
-      kind: 'pdf417',
-      image: { rgb: new Uint8Array(size * size * 3), width: size, height: size },
-    });
+    await this.#workers.start();
   }
 
-  /** Stop the feature worker. */
+  /** Stop the document workers, when the engine started them. */
   async dispose(): Promise<void> {
-    await this.#worker.close();
+    if (this.#ownsWorkers) await this.#workers.close();
   }
 }

@@ -18,7 +18,7 @@ import { detectFaces } from './pipeline/detect-faces.js';
 import { embedAligned } from './pipeline/embed.js';
 import { livenessScore } from './pipeline/liveness.js';
 import { assessQuality, type QualityReport } from './pipeline/assess.js';
-import { BoundedQueue } from './queue.js';
+import { OperationGate, workersHealth } from '../workers/index.js';
 import type { LivenessCalibration } from './calibration-store.js';
 import type { DetectedFace, Raster } from './types.js';
 import { compareFaces } from './pipeline/compare.js';
@@ -33,13 +33,20 @@ function raster(image: DecodedImage): Raster {
   return { data: image.rgb, width: image.width, height: image.height, channels: 3 };
 }
 
+/** Options of one face operation. */
+export interface FaceCallOptions {
+  /** Cancels the operation: dropped while it waits, and its model calls still queued are dropped. */
+  signal?: AbortSignal;
+}
+
 /**
- * The face engine: detection, landmarks, alignment, embedding, liveness and quality over models loaded once and
- * shared by every request; every call runs through one bounded queue (503 beyond it).
+ * The face engine: detection, landmarks, alignment, embedding, liveness and quality over models loaded once per
+ * face worker and shared by every request; every call is admitted by one gate (503 when it could not start in
+ * time) and its model calls run on the face lane of the worker pool.
  */
 export class FaceEngineImpl implements FaceEngine, LivenessEngine {
   readonly modelNames: readonly string[] = FACE_MODELS;
-  readonly #queue: BoundedQueue;
+  readonly #gate: OperationGate;
 
   constructor(
     private readonly models: FaceModels,
@@ -48,31 +55,45 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
     private readonly config: FaceEngineConfig = DEFAULT_FACE_CONFIG,
     private readonly settings?: Settings,
   ) {
-    this.#queue = new BoundedQueue(config.queue);
+    this.#gate = new OperationGate(
+      { ...config.queue, concurrency: models.inference.size, label: 'face engine' },
+      () => models.inference.unavailable(),
+    );
   }
 
   /** Faces of an image, best first, boxes and landmarks in its pixels (upright search only). */
-  detect(image: DecodedImage): Promise<DetectedFace[]> {
-    return this.#queue.run(() => detectFaces(this.models, raster(image), this.config.detect));
+  detect(image: DecodedImage, options: FaceCallOptions = {}): Promise<DetectedFace[]> {
+    return this.#gate.run(
+      'detect',
+      () => detectFaces(this.models, raster(image), this.config.detect),
+      options.signal,
+    );
   }
 
   /** Faces of an ID-card image, trying quarter-turn rotations until a face looks upright. */
-  detectOnCard(image: DecodedImage): Promise<DetectedFace[]> {
-    return this.#queue.run(() =>
-      detectFaces(this.models, raster(image), {
-        ...this.config.detect,
-        rotations: this.config.cardRotations,
-      }),
+  detectOnCard(image: DecodedImage, options: FaceCallOptions = {}): Promise<DetectedFace[]> {
+    return this.#gate.run(
+      'detect_card',
+      () =>
+        detectFaces(this.models, raster(image), {
+          ...this.config.detect,
+          rotations: this.config.cardRotations,
+        }),
+      options.signal,
     );
   }
 
   /** L2-normalised 512-d embedding of one detected face of `image`. */
-  embed(image: DecodedImage, face: DetectedFace): Promise<Float32Array> {
-    return this.#queue.run(async () => {
-      const aligned = await alignFace(raster(image), face);
-      if (!aligned) throw new CoreError('UNPROCESSABLE', 'The face lies outside the image.');
-      return embedAligned(this.models.embedder, aligned.raster, this.config.flipAverage);
-    });
+  embed(image: DecodedImage, face: DetectedFace, options: FaceCallOptions = {}): Promise<Float32Array> {
+    return this.#gate.run(
+      'embed',
+      async () => {
+        const aligned = await alignFace(raster(image), face);
+        if (!aligned) throw new CoreError('UNPROCESSABLE', 'The face lies outside the image.');
+        return embedAligned(this.models.embedder, aligned.raster, this.config.flipAverage);
+      },
+      options.signal,
+    );
   }
 
   /** Cosine similarity of two embeddings, in [-1, 1]. */
@@ -95,7 +116,7 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
   async match(
     selfie: DecodedImage,
     idCard: DecodedImage,
-    options: { threshold?: number } = {},
+    options: { threshold?: number } & FaceCallOptions = {},
   ): Promise<StepResult> {
     const { min, max } = this.config.thresholdBounds;
     const threshold = options.threshold ?? this.defaultThreshold();
@@ -104,34 +125,45 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
         field: 'threshold',
       });
     }
-    return this.#queue.run(() =>
-      compareFaces(this.models, this.config, raster(selfie), raster(idCard), {
-        threshold,
-        estimateFmr: (s) => this.estimatedFmr(s),
-      }),
+    return this.#gate.run(
+      'match',
+      () =>
+        compareFaces(this.models, this.config, raster(selfie), raster(idCard), {
+          threshold,
+          estimateFmr: (s) => this.estimatedFmr(s),
+        }),
+      options.signal,
     );
   }
 
   /** Passive liveness of the main face of one image; score in [0, 1], 1 = bona fide. */
-  liveness(image: DecodedImage): Promise<StepResult> {
-    return this.#queue.run(async () => {
-      const threshold = this.livenessCalibration.threshold;
-      const { score, face } = await livenessScore(this.models, this.config, raster(image));
-      const live = score >= threshold;
-      const result: StepResult = {
-        status: live ? 'SUCCESS' : 'REJECTED',
-        score: round4(score),
-        message: live ? 'The face appears live.' : 'The image looks like a presentation attack.',
-        extra: { threshold, face: face ?? null, face_detected: face !== undefined },
-      };
-      if (!live) result.reason = 'presentation_attack';
-      return result;
-    });
+  liveness(image: DecodedImage, options: FaceCallOptions = {}): Promise<StepResult> {
+    return this.#gate.run(
+      'liveness',
+      async () => {
+        const threshold = this.livenessCalibration.threshold;
+        const { score, face } = await livenessScore(this.models, this.config, raster(image));
+        const live = score >= threshold;
+        const result: StepResult = {
+          status: live ? 'SUCCESS' : 'REJECTED',
+          score: round4(score),
+          message: live ? 'The face appears live.' : 'The image looks like a presentation attack.',
+          extra: { threshold, face: face ?? null, face_detected: face !== undefined },
+        };
+        if (!live) result.reason = 'presentation_attack';
+        return result;
+      },
+      options.signal,
+    );
   }
 
   /** Quality checks of a selfie for live capture feedback. */
-  quality(image: DecodedImage): Promise<QualityReport> {
-    return this.#queue.run(() => assessQuality(this.models, this.config, raster(image), 'selfie'));
+  quality(image: DecodedImage, options: FaceCallOptions = {}): Promise<QualityReport> {
+    return this.#gate.run(
+      'quality',
+      () => assessQuality(this.models, this.config, raster(image), 'selfie'),
+      options.signal,
+    );
   }
 
   /** The committed similarity → FMR calibration as the console's "1 in N" operating points. */
@@ -154,11 +186,12 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
       threshold: round4(this.defaultThreshold()),
       livenessThreshold: this.livenessCalibration.threshold,
       calibration: this.fmrCalibration.source,
-      queue: this.#queue.load,
+      queue: this.#gate.stats(),
+      ...workersHealth([this.models.inference]),
     });
   }
 
-  /** Release every ONNX session. */
+  /** Stop the face workers (each releases its ONNX sessions). */
   async dispose(): Promise<void> {
     await disposeFaceModels(this.models);
   }

@@ -396,7 +396,7 @@ export class FingerprintService implements FingerprintEngine {
       indexed_in_memory: this.index.size,
       search_index: this.index.loaded ? 'ready' : this.indexError ? 'degraded' : 'loading',
       ...(this.indexError ? { search_index_error: this.indexError } : {}),
-      extraction_pool: this.pool.stats(),
+      ...this.pool.health(),
     };
   }
 

@@ -58,8 +58,16 @@ describe('HTTP foundation (engines not loaded)', () => {
       '/docs/ocr/api/extract',
       '/docs/orchestrator/api/verify',
     ];
+    const emptyForm = buildMultipart([]);
     for (const url of routes) {
-      const res = await server.app.inject({ method: 'POST', url, payload: {} });
+      const res = url.startsWith('/docs/')
+        ? await server.app.inject({ method: 'POST', url, payload: {} })
+        : await server.app.inject({
+            method: 'POST',
+            url,
+            payload: emptyForm.body,
+            headers: { 'content-type': emptyForm.contentType },
+          });
       expect(res.statusCode, url).toBe(501);
       expect(res.json()).toMatchObject({ status: 'ERROR', code: 'NOT_IMPLEMENTED' });
     }
@@ -138,7 +146,7 @@ describe('HTTP foundation (engines not loaded)', () => {
     expect(json.statusCode).toBe(415);
     const broken = await server.app.inject({
       method: 'POST',
-      url: '/v2/verify',
+      url: '/docs/liveness/api/check',
       payload: '{"a":',
       headers: { 'content-type': 'application/json' },
     });

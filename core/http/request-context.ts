@@ -25,6 +25,8 @@ export interface RequestAudit {
   outbox?: OutboxEvent[];
   /** Work to run after that transaction committed (e.g. nudge the outbox relay). */
   afterCommit?: () => void;
+  /** True when the client went away before the answer: audited as HTTP 499 with no result. */
+  clientClosed?: boolean;
   /** False for requests that are not audited (health, service roots, static assets). */
   audited: boolean;
 }

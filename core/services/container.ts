@@ -4,8 +4,7 @@ import type { FaceEngine, LivenessEngine } from '../contracts/face-engine.js';
 import type { FingerprintEngine } from '../contracts/fingerprint-engine.js';
 import type { OcrEngine } from '../contracts/ocr-engine.js';
 import type { Store } from '../contracts/store.js';
-import { createDocumentEngine } from '../document/index.js';
-import { disposeMrzReader, readMrz } from '../document/mrz/index.js';
+import { createDocumentEngine, DocumentWorkers } from '../document/index.js';
 import { BarcodeReader } from '../document/ocr/barcode.js';
 import { OcrService, TesseractPool } from '../document/ocr/index.js';
 import { createFaceEngine } from '../face/index.js';
@@ -115,27 +114,31 @@ async function loadEngines(services: Services): Promise<void> {
   services.disposers.push(() => faceEngine.dispose());
   services.face = faceEngine;
   services.liveness = faceEngine;
+  // One document lane (MRZ reading, ORB marks, PDF417) serves the document engine and the OCR sub-service.
+  const documentWorkers = new DocumentWorkers({ preloadMrz: true });
+  services.disposers.push(() => documentWorkers.close());
+  const readMrz = documentWorkers.readMrz;
   // After the face engine, whose detector finds ghost portraits.
   const document = await createDocumentEngine({
     profiles: services.store.documentProfiles,
     marks: services.store.referenceMarks,
     readMrz,
+    workers: documentWorkers,
     face: faceEngine,
   });
-  services.disposers.push(
-    () => document.dispose(),
-    () => disposeMrzReader(),
-  );
+  services.disposers.push(() => document.dispose());
   await document.warmUp();
   services.document = document;
-  // The same MRZ reader, tesseract.js workers for printed text, a barcode worker.
+  // The same MRZ reader, tesseract.js workers for printed text, the barcode decoder on the document lane.
   const printed = new TesseractPool();
-  const barcodes = new BarcodeReader();
-  services.disposers.push(
-    () => printed.dispose(),
-    () => barcodes.dispose(),
-  );
-  services.ocr = new OcrService({ readMrz, printed, readBarcode: (image) => barcodes.read(image) });
+  const barcodes = new BarcodeReader(documentWorkers);
+  services.disposers.push(() => printed.dispose());
+  services.ocr = new OcrService({
+    readMrz,
+    printed,
+    readBarcode: (image) => barcodes.read(image),
+    lanes: [documentWorkers, printed],
+  });
 }
 
 /** Release every resource (workers, model sessions, broker connections, the database). */

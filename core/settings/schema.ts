@@ -3,6 +3,7 @@
  * written only through core/settings/settings.ts, which checks them against this schema.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { isSupportedCountry } from 'libphonenumber-js/max';
 import {
   DEFAULT_CONFIG,
   mergeConfig,
@@ -113,6 +114,17 @@ export const SETTINGS = {
     Type.Number({ exclusiveMinimum: 0 }),
     80,
     '1:N search: best cylinder-ranked candidates re-scored by the 1:1 matcher.',
+  ),
+  'console.defaultCountry': setting(
+    Type.Union([Type.Null(), Type.String({ pattern: '^[A-Z]{2}$' })]),
+    null,
+    'Country preselected for mobile numbers in the console (ISO 3166-1 alpha-2, e.g. KE); null until an admin chooses one.',
+    {
+      check: (value) =>
+        value === null || isSupportedCountry(value)
+          ? undefined
+          : { field: 'console.defaultCountry', message: 'not a country with a calling code' },
+    },
   ),
   'orchestrator.config': setting(
     OrchestratorConfigSchema,

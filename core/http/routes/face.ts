@@ -5,7 +5,14 @@ import type { FaceEngine, LivenessEngine } from '../../contracts/face-engine.js'
 import type { DecodedImage } from '../../imaging/decode.js';
 import type { Services } from '../../services/container.js';
 import { readJsonImage, readValidatedMultipart } from '../intake.js';
-import { apiKeySecurity, documentOnlyValidator, errorResponses, multipartBody } from '../schemas.js';
+import {
+  apiKeySecurity,
+  described,
+  documentOnlyValidator,
+  errorResponses,
+  IMAGE_ROUTE_ERRORS,
+  multipartBody,
+} from '../schemas.js';
 import { JsonImageBody, JsonMatchBody, LivenessResult, MatchSuccess, QualityResult } from './face-schemas.js';
 import { notImplemented } from './not-implemented.js';
 import { rejectedStep } from '../step-response.js';
@@ -49,7 +56,13 @@ async function match(
 /** Routes of the face engine: /v2/match-faces and the face-matching and liveness sub-services. */
 export function registerFaceRoutes(app: FastifyInstance, services: Services): void {
   const documentOnly = { validatorCompiler: documentOnlyValidator };
-  const matchResponse = { 200: Type.Union([MatchSuccess, Type.Ref('RejectionBody')]), ...errorResponses() };
+  const matchResponse = {
+    200: Type.Union([MatchSuccess, Type.Ref('RejectionBody')], {
+      description:
+        'SUCCESS with the similarity, or the rejection body (status REJECTED, step face_match) with reason no_match, no_face_detected or poor_quality.',
+    }),
+    ...errorResponses(IMAGE_ROUTE_ERRORS),
+  };
   const rejectionNote =
     'Rejections answer 200 with the SPEC 2.4 body (step face_match) and a `reason`: no_match, no_face_detected, poor_quality. ' +
     'The face boxes used are in `faces`; `estimated_fmr` is the calibrated false-match rate of the score.';
@@ -116,7 +129,10 @@ export function registerFaceRoutes(app: FastifyInstance, services: Services): vo
         summary: 'Selfie quality checks for live capture feedback (JSON, base64 image)',
         security: apiKeySecurity,
         body: JsonImageBody,
-        response: { 200: QualityResult, ...errorResponses() },
+        response: {
+          200: described('The checks of the selfie: passed, and the reasons it did not pass.', QualityResult),
+          ...errorResponses(IMAGE_ROUTE_ERRORS),
+        },
       },
     },
     async (request) => {
@@ -145,7 +161,13 @@ export function registerFaceRoutes(app: FastifyInstance, services: Services): vo
         summary: 'Passive liveness of one face image (JSON, base64 image)',
         security: apiKeySecurity,
         body: JsonImageBody,
-        response: { 200: LivenessResult, ...errorResponses() },
+        response: {
+          200: described(
+            'SUCCESS for a live face, REJECTED (reason presentation_attack) otherwise, with the score.',
+            LivenessResult,
+          ),
+          ...errorResponses(IMAGE_ROUTE_ERRORS),
+        },
       },
     },
     async (request) => {

@@ -3,7 +3,13 @@ import { CoreError } from '../../errors.js';
 import type { DocumentType } from '../../contracts/ocr-engine.js';
 import type { Services } from '../../services/container.js';
 import { readJsonImage, readJsonText } from '../intake.js';
-import { apiKeySecurity, documentOnlyValidator, errorResponses } from '../schemas.js';
+import {
+  apiKeySecurity,
+  described,
+  documentOnlyValidator,
+  errorResponses,
+  IMAGE_ROUTE_ERRORS,
+} from '../schemas.js';
 import { notImplemented } from './not-implemented.js';
 import { DOCUMENT_TYPES, ExtractBody, ExtractResult } from './ocr-schemas.js';
 
@@ -31,7 +37,13 @@ export function registerOcrRoutes(app: FastifyInstance, services: Services): voi
           'fields and a message.',
         security: apiKeySecurity,
         body: ExtractBody,
-        response: { 200: ExtractResult, ...errorResponses() },
+        response: {
+          200: described(
+            'The fields read (MRZ, printed text, barcode), with their confidence.',
+            ExtractResult,
+          ),
+          ...errorResponses(IMAGE_ROUTE_ERRORS),
+        },
       },
     },
     async (request) => {

@@ -8,6 +8,7 @@ interface SubServiceProvider {
   health(): Promise<EngineHealth>;
   root?(): Record<string, unknown>;
 }
+import { HealthResponses, ServiceRootResponses } from './service-root-schemas.js';
 
 const require = createRequire(import.meta.url);
 const VERSION = (require('../../../package.json') as { version: string }).version;
@@ -67,7 +68,13 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
   for (const sub of SUB_SERVICES) {
     app.get(
       `/docs/${sub.name}/api/`,
-      { schema: { tags: ['service roots'], summary: `${sub.name} service root` } },
+      {
+        schema: {
+          tags: ['service roots'],
+          summary: `${sub.name} service root`,
+          response: ServiceRootResponses,
+        },
+      },
       () => {
         const provider = sub.provider(services);
         return {
@@ -86,7 +93,7 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
     );
     app.get(
       `/docs/${sub.name}/api/health`,
-      { schema: { tags: ['service roots'], summary: `${sub.name} health` } },
+      { schema: { tags: ['service roots'], summary: `${sub.name} health`, response: HealthResponses } },
       async (_request, reply) => {
         const store = await services.store.health();
         const provider = sub.provider(services);

@@ -35,9 +35,9 @@ export interface StageLimits {
   backoff: BackoffPolicy;
 }
 
-const TRANSIENT_CODES = new Set(['OVERLOADED', 'RATE_LIMITED', 'INTERNAL']);
+const TRANSIENT_CODES = new Set(['OVERLOADED', 'ENGINE_UNAVAILABLE', 'RATE_LIMITED', 'INTERNAL']);
 
-/** A failure worth retrying: overload, rate limit, or an unexpected (non-CoreError) exception. Bad input is not. */
+/** A failure worth retrying: overload, a lost worker, rate limit, or an unexpected (non-CoreError) exception. Bad input is not. */
 export function isTransient(error: unknown): boolean {
   return isCoreError(error) ? TRANSIENT_CODES.has(error.code) : true;
 }

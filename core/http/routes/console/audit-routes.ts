@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { CoreError } from '../../../errors.js';
+import type { ApiKeyInfo, ApiKeyService } from '../../../services/api-keys.js';
 import type { AuditLog, AuditQuery } from '../../../services/audit-log.js';
 import { auditCsv } from '../../../services/console/audit-csv.js';
 import { maskMobile, normaliseMobile } from '../../../mobile.js';
@@ -45,8 +46,24 @@ function toQuery(q: FilterQuery): AuditQuery {
   return query;
 }
 
+/**
+ * Who each caller of `rows` is, for people: an API key's use-case description (with its prefix), a console
+ * account's name. Keys deleted since are left out (the id is all there is).
+ */
+export function callerNames(rows: { keyId: string | null }[], keys: ApiKeyInfo[]): Record<string, string> {
+  const byId = new Map(keys.map((k) => [k.id, k]));
+  const names: Record<string, string> = {};
+  for (const { keyId } of rows) {
+    if (!keyId || keyId in names) continue;
+    const key = byId.get(keyId);
+    if (key) names[keyId] = `${key.description} (key idv_${key.prefix}…)`;
+    else if (keyId.startsWith('console:')) names[keyId] = `${keyId.slice('console:'.length)} (console)`;
+  }
+  return names;
+}
+
 /** Audit log for auditors and admins: filtered keyset pages, one row, CSV export, chain check, daily stats. */
-export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void {
+export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog, keys: ApiKeyService): void {
   const readers = { preHandler: requireRole('auditor', 'admin') };
 
   app.get<{ Querystring: FilterQuery }>(
@@ -59,7 +76,11 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void
       if (request.query.before !== undefined) query.beforeSeq = Number(request.query.before);
       const rows = await audit.query({ ...query, limit: limit + 1 });
       const page = rows.slice(0, limit);
-      return { rows: page, nextBefore: rows.length > limit ? (page.at(-1)?.seq ?? null) : null };
+      return {
+        rows: page,
+        nextBefore: rows.length > limit ? (page.at(-1)?.seq ?? null) : null,
+        callers: callerNames(page, await keys.list()),
+      };
     },
   );
 

@@ -4,8 +4,10 @@ import { CoreError } from '../../../errors.js';
 import type { ConsoleAccounts, ConsoleUser } from '../../../services/console/accounts.js';
 import { SESSION_COOKIE, type ConsoleSessions } from '../../../services/console/sessions.js';
 import type { ApiKeyService } from '../../../services/api-keys.js';
+import type { Services } from '../../../services/container.js';
 import type { MeResponse, SetupStateResponse } from './api-types.js';
 import { clearedCookie, readCookie, sessionCookie } from './cookies.js';
+import { checkCountry, readDefaultCountry, saveDefaultCountry } from './default-country.js';
 import { requireRole, userOf } from './guard.js';
 
 const Credentials = Type.Object(
@@ -16,6 +18,15 @@ const Credentials = Type.Object(
   { additionalProperties: false },
 );
 type CredentialsBody = Static<typeof Credentials>;
+const SetupBody = Type.Object(
+  {
+    username: Type.String({ minLength: 1, maxLength: 64 }),
+    password: Type.String({ minLength: 1, maxLength: 256 }),
+    /** Country preselected for mobile numbers (ISO 3166-1 alpha-2); asked on the first-run screen. */
+    country: Type.Optional(Type.String({ minLength: 2, maxLength: 2 })),
+  },
+  { additionalProperties: false },
+);
 
 const FAILURE_WINDOW_MS = 5 * 60 * 1000;
 const MAX_FAILURES = 5;
@@ -25,11 +36,12 @@ export interface AuthRouteDeps {
   accounts: ConsoleAccounts;
   sessions: ConsoleSessions;
   keys: ApiKeyService;
+  settings: Services['settings'];
 }
 
 /** setup-state, setup (first admin, once), login, logout, me. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
-  const { accounts, sessions, keys } = deps;
+  const { accounts, sessions, keys, settings } = deps;
   const failures = new Map<string, { count: number; since: number }>();
 
   const startSession = async (
@@ -45,12 +57,20 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
 
   app.get('/setup-state', async (): Promise<SetupStateResponse> => ({ hasAdmin: await accounts.hasAdmin() }));
 
-  app.post<{ Body: CredentialsBody }>('/setup', { schema: { body: Credentials } }, async (request, reply) => {
-    const user = await accounts.setupAdmin(request.body.username, request.body.password);
-    request.idv.event = 'console.setup';
-    await startSession(request, reply, user);
-    return reply.code(201).send({ user });
-  });
+  app.post<{ Body: Static<typeof SetupBody> }>(
+    '/setup',
+    { schema: { body: SetupBody } },
+    async (request, reply) => {
+      // Checked before the account exists: a refused country must not leave the first run half done.
+      const country =
+        request.body.country === undefined ? undefined : checkCountry(request.body.country, 'country');
+      const user = await accounts.setupAdmin(request.body.username, request.body.password);
+      if (country !== undefined) await saveDefaultCountry(settings, country);
+      request.idv.event = 'console.setup';
+      await startSession(request, reply, user);
+      return reply.code(201).send({ user });
+    },
+  );
 
   app.post<{ Body: CredentialsBody }>('/login', { schema: { body: Credentials } }, async (request, reply) => {
     const name = request.body.username.toLowerCase();
@@ -85,5 +105,6 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   app.get('/me', { preHandler: requireRole('operator', 'admin', 'auditor') }, (request): MeResponse => ({
     user: userOf(request),
     authMode: keys.mode(),
+    defaultCountry: readDefaultCountry(settings),
   }));
 }

@@ -1,7 +1,22 @@
 import type { FaceQualityReport } from '../../../contracts/face-engine.js';
+import type { FingerprintEngine } from '../../../contracts/fingerprint-engine.js';
 import type { Calibration } from '../../../contracts/step-result.js';
+import type { DecodedImage } from '../../../imaging/decode.js';
+import { greyPreviewPng } from '../../../imaging/preview-png.js';
 import type { Services } from '../../../services/container.js';
-import type { EngineAvailability, FaceQualityResponse } from './api-types.js';
+import type { EngineAvailability, FaceQualityResponse, FingerprintPreviewResponse } from './api-types.js';
+
+/**
+ * The fingerprint engine's quality + minutiae preview (no enrollment), with the print as a PNG to draw the minutiae
+ * on (the browser cannot draw a TIFF upload).
+ */
+export async function fingerprintPreview(
+  engine: FingerprintEngine,
+  image: DecodedImage,
+): Promise<FingerprintPreviewResponse> {
+  const [features, png] = await Promise.all([engine.preview(image), greyPreviewPng(image)]);
+  return { ...features, image: png };
+}
 
 const QUALITY_ADVICE: Record<string, string> = {
   no_face: 'No face found: look straight at the camera.',

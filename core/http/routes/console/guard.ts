@@ -98,3 +98,10 @@ export function userOf(request: FastifyRequest): ConsoleUser {
   if (!request.consoleUser) throw new CoreError('UNAUTHORIZED', 'Sign in to the console first.');
   return request.consoleUser;
 }
+
+/** The console session acts as the caller: audited as `console:<username>`, never with an API key. */
+export function actAsConsole(request: FastifyRequest): void {
+  request.idv.keyId = `console:${userOf(request).username}`;
+  request.idv.authOutcome = 'console';
+  request.idv.audited = true;
+}

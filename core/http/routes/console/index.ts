@@ -44,10 +44,10 @@ export async function registerConsoleRoutes(
         request.idv.keyId = request.consoleUser ? `console:${request.consoleUser.username}` : null;
         next();
       });
-      registerAuthRoutes(scope, { accounts, sessions, keys: services.keys });
+      registerAuthRoutes(scope, { accounts, sessions, keys: services.keys, settings: services.settings });
       registerUserRoutes(scope, accounts, sessions);
       registerKeyRoutes(scope, services.keys);
-      registerAuditRoutes(scope, services.audit);
+      registerAuditRoutes(scope, services.audit, services.keys);
       registerSettingsRoutes(scope, services);
       registerDocumentRoutes(scope, services);
       registerRunRoutes(scope, services);

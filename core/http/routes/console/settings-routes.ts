@@ -4,11 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { CoreError } from '../../../errors.js';
 import type { Services } from '../../../services/container.js';
 import type {
+  ConsolePreferences,
   ConsoleSettingsResponse,
   FingerprintPolicySetting,
   ServerBindSetting,
   ThresholdSetting,
 } from './api-types.js';
+import { checkCountry, readDefaultCountry, saveDefaultCountry } from './default-country.js';
 import { calibrationFor } from './engine-capabilities.js';
 import { requireRole } from './guard.js';
 import { readFingerprintSettings } from '../../../fingerprint/settings.js';
@@ -18,6 +20,7 @@ import {
   THRESHOLD_SETTINGS,
   type SettingValues,
 } from '../../../settings/schema.js';
+import { thresholdInForce } from './threshold-in-force.js';
 
 const BindBody = Type.Object(
   { host: Type.String({ maxLength: 64 }), port: Type.Integer({ minimum: 1, maximum: 65535 }) },
@@ -32,6 +35,10 @@ const FingerprintBody = Type.Object(
     minMinutiae: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   },
   { additionalProperties: false, minProperties: 1 },
+);
+const ConsoleBody = Type.Object(
+  { defaultCountry: Type.String({ minLength: 2, maxLength: 2 }) },
+  { additionalProperties: false },
 );
 const EngineParams = Type.Object({ engine: Type.Union([Type.Literal('face'), Type.Literal('fingerprint')]) });
 
@@ -50,13 +57,13 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
 
   const thresholdOf = (engine: 'face' | 'fingerprint'): ThresholdSetting => {
     const calibration = calibrationFor(services, engine);
-    // The choice in force, the default until an admin picks one.
-    const oneInN = services.settings.get(THRESHOLD_SETTINGS[engine]);
+    const { oneInN, isDefault } = thresholdInForce(services.settings, engine);
     return {
       engine,
       available: services[engine] !== undefined,
       oneInN,
-      // From the calibration in force: the fingerprint's follows the reader setting (turn).
+      isDefault,
+      // From the calibration in force: the fingerprint's follows the reader setting (turn), the stored one may not.
       threshold: calibration?.points.find((p) => p.oneInN === oneInN)?.threshold ?? null,
       calibration: calibration?.points ?? [],
       calibrationSource: calibration?.source ?? '',
@@ -88,6 +95,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
         available: orchestrator !== undefined,
         config: orchestrator?.getConfig() ?? null,
       },
+      console: { defaultCountry: readDefaultCountry(services.settings) },
       documents: {
         available: document !== undefined,
         profiles: document ? await document.listProfiles() : [],
@@ -149,6 +157,19 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
       const config = await orchestrator.setConfig(request.body);
       request.idv.event = 'settings.orchestrator';
       return { available: true, config };
+    },
+  );
+
+  app.put<{ Body: Static<typeof ConsoleBody> }>(
+    '/settings/console',
+    { ...admin, schema: { body: ConsoleBody } },
+    async (request): Promise<ConsolePreferences> => {
+      await saveDefaultCountry(
+        services.settings,
+        checkCountry(request.body.defaultCountry, 'defaultCountry'),
+      );
+      request.idv.event = 'settings.console';
+      return { defaultCountry: readDefaultCountry(services.settings) };
     },
   );
 
