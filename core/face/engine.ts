@@ -168,9 +168,11 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
 
   /** The committed similarity → FMR calibration as the console's "1 in N" operating points. */
   calibration(): Calibration {
-    const source = this.fmrCalibration.source.replace(/\/[^\s]*\//g, '');
+    const { source, impostorCount, model } = this.fmrCalibration;
+    // The source reads "<set>: <count> cross-identity pairs of <n> images"; the count is said once, formatted.
+    const dataset = (source.split(':')[0] ?? '').replace(/\/[^\s]*\//g, '').trim();
     return {
-      source: `${source}, ${this.fmrCalibration.impostorCount.toLocaleString('en')} impostor pairs, ${this.fmrCalibration.model}`,
+      source: `Impostor scores of ${impostorCount.toLocaleString('en')} ${dataset} pairs, model ${model}`,
       points: ONE_IN_N_CHOICES.map((oneInN) => ({
         oneInN,
         threshold: thresholdForFmr(this.fmrCalibration, 1 / oneInN),
