@@ -39,7 +39,7 @@ const sqliteOnlyInStorage = [
   { name: 'better-sqlite3', message: 'SQL lives in core/storage only: use a repository of core/contracts.' },
   { name: 'sqlite-vec', message: 'SQL lives in core/storage only: use a repository of core/contracts.' },
 ];
-const ENGINE_DIRS = ['fingerprint', 'face', 'document', 'imaging', 'models'];
+const ENGINE_DIRS = ['fingerprint', 'face', 'document', 'imaging', 'models', 'workers'];
 const engineGroups = ENGINE_DIRS.map((dir) => `**/${dir}/**`);
 /** core's rule with more forbidden imports (a later rule replaces an earlier one for the same files). */
 const coreWith = (patterns, paths = sqliteOnlyInStorage) => ({

@@ -49,7 +49,7 @@ describe('layering rules', () => {
   });
 
   it('keeps engines off services, http and storage, on contracts and settings', async () => {
-    for (const engine of ['fingerprint', 'face/pipeline', 'document/ocr', 'imaging', 'models']) {
+    for (const engine of ['fingerprint', 'face/pipeline', 'document/ocr', 'imaging', 'models', 'workers']) {
       const file = `core/${engine}/x.ts`;
       const up = engine.includes('/') ? '../../' : '../';
       for (const forbidden of ['services/container.js', 'http/app.js', 'storage/open-store.js'])
