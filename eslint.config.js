@@ -76,6 +76,12 @@ const contractRule = coreWith([
     message: 'Contracts are ports: type imports only, no implementation.',
   },
 ]);
+const assetsRule = coreWith([
+  {
+    group: ['../*', '../**'],
+    message: 'core/assets is the bottom layer every other one uses: Node built-ins only.',
+  },
+]);
 const exempt = ['**/*.test.ts', '**/testing/**'];
 
 export default tseslint.config(
@@ -128,6 +134,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', routeRule] },
   },
   { files: ['core/contracts/**/*.ts'], rules: { 'no-restricted-imports': ['error', contractRule] } },
+  {
+    files: ['core/assets/**/*.ts'],
+    ignores: exempt,
+    rules: { 'no-restricted-imports': ['error', assetsRule] },
+  },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     languageOptions: { globals: globals.browser },

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
+import { appVersion } from '../../assets/assets.js';
 import type { EngineHealth } from '../../contracts/step-result.js';
 import type { Services } from '../../services/container.js';
 
@@ -9,9 +9,6 @@ interface SubServiceProvider {
   root?(): Record<string, unknown>;
 }
 import { HealthResponses, ServiceRootResponses } from './service-root-schemas.js';
-
-const require = createRequire(import.meta.url);
-const VERSION = (require('../../../package.json') as { version: string }).version;
 
 /** The five sub-services of SPEC 1, with their purpose and the engine that backs each. */
 const SUB_SERVICES: {
@@ -79,7 +76,7 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
         const provider = sub.provider(services);
         return {
           name: sub.name,
-          version: VERSION,
+          version: appVersion(),
           purpose: sub.purpose,
           status: provider ? 'available' : 'not_implemented',
           endpoints: sub.endpoints.map((e) => {
