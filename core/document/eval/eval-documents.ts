@@ -37,6 +37,8 @@ export interface DocumentScore {
   msNoMrzMax: number;
   /** CPU time (all threads of this process) per document, p50: the cost without other load on the machine. */
   cpuMsPerDocP50: number | null;
+  cpuMsPerDocP95: number | null;
+  cpuMsPerDocMax: number | null;
 }
 
 /** Ours and the native tesseract peer on the same documents. */
@@ -112,6 +114,7 @@ function score(rows: Row[]): DocumentScore {
   const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
     a.length === b.length && a.every((x) => b.includes(x));
   const ms = rows.map((r) => r.ms);
+  const cpu = rows.every((r) => r.cpuMs !== undefined) ? rows.map((r) => r.cpuMs ?? 0) : null;
   return {
     mrzDocuments: counted.length,
     allValid,
@@ -133,9 +136,9 @@ function score(rows: Row[]): DocumentScore {
     msPerDocP95: Math.round(percentile(ms, 0.95)),
     msPerDocMax: Math.round(Math.max(0, ...ms)),
     msNoMrzMax: Math.round(Math.max(0, ...noMrz.map((r) => r.ms))),
-    cpuMsPerDocP50: rows.every((r) => r.cpuMs !== undefined)
-      ? Math.round(median(rows.map((r) => r.cpuMs ?? 0)))
-      : null,
+    cpuMsPerDocP50: cpu ? Math.round(median(cpu)) : null,
+    cpuMsPerDocP95: cpu ? Math.round(percentile(cpu, 0.95)) : null,
+    cpuMsPerDocMax: cpu ? Math.round(Math.max(0, ...cpu)) : null,
   };
 }
 

@@ -27,6 +27,10 @@ export interface SyntheticScore {
   msP50: number;
   msP95: number;
   msMax: number;
+  /** Process CPU time per document (all threads): the cost without other load on the machine. */
+  cpuMsP50: number;
+  cpuMsP95: number;
+  cpuMsMax: number;
 }
 
 /** One benchmark document's outcome. */
@@ -39,6 +43,7 @@ export interface SyntheticRow {
   height: number;
   outcome: 'exact' | 'valid-wrong' | 'invalid' | 'none';
   ms: number;
+  cpuMs: number;
 }
 
 /** The benchmark's figures. */
@@ -87,6 +92,7 @@ function score(rows: readonly SyntheticRow[]): SyntheticScore {
   const valid = rows.filter((r) => r.outcome === 'exact' || r.outcome === 'valid-wrong').length;
   const exact = rows.filter((r) => r.outcome === 'exact').length;
   const ms = rows.map((r) => r.ms);
+  const cpu = rows.map((r) => r.cpuMs);
   return {
     documents: n,
     valid,
@@ -97,6 +103,9 @@ function score(rows: readonly SyntheticRow[]): SyntheticScore {
     msP50: Math.round(percentile(ms, 0.5)),
     msP95: Math.round(percentile(ms, 0.95)),
     msMax: Math.round(Math.max(0, ...ms)),
+    cpuMsP50: Math.round(percentile(cpu, 0.5)),
+    cpuMsP95: Math.round(percentile(cpu, 0.95)),
+    cpuMsMax: Math.round(Math.max(0, ...cpu)),
   };
 }
 
@@ -119,8 +128,10 @@ export async function evaluateSynthetic(
       const { family, format, lines, bytes, params } = await syntheticCase(seed, index);
       const image = await decodeImage(bytes, { field: 'image' });
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const reading = await readMrz(image);
       const ms = performance.now() - started;
+      const used = process.cpuUsage(cpu);
       const row: SyntheticRow = {
         index,
         format,
@@ -130,6 +141,7 @@ export async function evaluateSynthetic(
         height: image.height,
         outcome: outcomeOf(reading, lines),
         ms: Math.round(ms),
+        cpuMs: Math.round((used.user + used.system) / 1000),
       };
       rows.push(row);
       onRow?.(row);

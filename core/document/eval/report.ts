@@ -27,7 +27,7 @@ export function printDocuments(e: DocumentEvaluation): void {
   ] as const) {
     if (!s) continue;
     console.log(
-      `  ${name.padEnd(18)} ms/doc p50 ${s.msPerDocP50}, p95 ${s.msPerDocP95}, max ${s.msPerDocMax}; no-MRZ max ${s.msNoMrzMax}${s.cpuMsPerDocP50 === null ? '' : `; cpu p50 ${s.cpuMsPerDocP50}`}`,
+      `  ${name.padEnd(18)} ms/doc p50 ${s.msPerDocP50}, p95 ${s.msPerDocP95}, max ${s.msPerDocMax}; no-MRZ max ${s.msNoMrzMax}${s.cpuMsPerDocP50 === null ? '' : `; process CPU ms/doc p50 ${s.cpuMsPerDocP50}, p95 ${s.cpuMsPerDocP95}, max ${s.cpuMsPerDocMax}`}`,
     );
     console.log(
       `  ${name.padEnd(18)} no-MRZ documents: ${s.noMrzDocuments}, valid MRZ wrongly read on ${s.noMrzFalseAccepts}; printed with wrong check digits: ${s.misprintedDocuments}, read valid ${s.misprintedReadValid}, read exactly as printed ${s.misprintedReadAsPrinted}`,
@@ -49,16 +49,16 @@ export function printLines(e: LineEvaluation): void {
 /** One synthetic document's outcome, as it is read. */
 export function printSyntheticRow(r: SyntheticRow): void {
   console.log(
-    `  ${String(r.index).padStart(4)} ${r.format} ${r.family.padEnd(15)} ${`${r.width}x${r.height}`.padEnd(10)} ${r.outcome.padEnd(12)} ${String(r.ms).padStart(5)} ms  ${r.params}`,
+    `  ${String(r.index).padStart(4)} ${r.format} ${r.family.padEnd(15)} ${`${r.width}x${r.height}`.padEnd(10)} ${r.outcome.padEnd(12)} ${String(r.ms).padStart(5)} ms (cpu ${String(r.cpuMs).padStart(4)})  ${r.params}`,
   );
 }
 
 /** Per family and overall figures of the synthetic benchmark. */
 export function printSynthetic(e: SyntheticEvaluation): void {
   const line = (name: string, s: SyntheticScore): string =>
-    `  ${name.padEnd(15)} ${String(s.documents).padStart(4)}  ${pct(s.validRate).padStart(7)}  ${pct(s.exactRate).padStart(7)}  ${String(s.validButWrong).padStart(5)}   ${String(s.msP50).padStart(5)} ${String(s.msP95).padStart(5)} ${String(s.msMax).padStart(5)}`;
+    `  ${name.padEnd(15)} ${String(s.documents).padStart(4)}  ${pct(s.validRate).padStart(7)}  ${pct(s.exactRate).padStart(7)}  ${String(s.validButWrong).padStart(5)}   ${String(s.msP50).padStart(5)} ${String(s.msP95).padStart(5)} ${String(s.msMax).padStart(5)}   ${String(s.cpuMsP50).padStart(5)} ${String(s.cpuMsP95).padStart(5)} ${String(s.cpuMsMax).padStart(5)}`;
   console.log(`\nsynthetic benchmark (N ${e.n}, seed ${e.seed})`);
-  console.log('  family          docs    valid    exact  wrong   ms p50   p95   max');
+  console.log('  family          docs    valid    exact  wrong   ms p50   p95   max   cpu p50  p95   max');
   for (const [family, s] of Object.entries(e.families)) console.log(line(family, s));
   console.log(line('overall', e.overall));
 }
@@ -86,6 +86,8 @@ export function summaryJson(
     noMrzDocuments: doc?.ours.noMrzDocuments ?? null,
     noMrzFalseAccepts: doc?.ours.noMrzFalseAccepts ?? null,
     cpuMsPerDocP50: doc?.ours.cpuMsPerDocP50 ?? null,
+    cpuMsPerDocP95: doc?.ours.cpuMsPerDocP95 ?? null,
+    cpuMsPerDocMax: doc?.ours.cpuMsPerDocMax ?? null,
     synthetic: synthetic
       ? {
           n: synthetic.n,
@@ -97,6 +99,9 @@ export function summaryJson(
           msP50: synthetic.overall.msP50,
           msP95: synthetic.overall.msP95,
           msMax: synthetic.overall.msMax,
+          cpuMsP50: synthetic.overall.cpuMsP50,
+          cpuMsP95: synthetic.overall.cpuMsP95,
+          cpuMsMax: synthetic.overall.cpuMsMax,
           families: synthetic.families,
         }
       : null,

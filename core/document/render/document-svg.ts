@@ -84,7 +84,10 @@ export function documentSvg(
 ): DocumentSvg {
   const { width, height } = PAGE[format];
   const pitch = between(random, 29, 31.5);
-  const fontSize = pitch * between(random, 1.28, 1.42);
+  // OCR-B's own advance is 0.742 em: sizes around it print at the ICAO pitch with a little more or less spacing.
+  const fontSize = pitch / between(random, 0.7, 0.78);
+  // Laser-engraved and inkjet MRZs print heavier than the font's outline.
+  const weight = random() < 0.4 ? between(random, 0.5, 1.6) : 0;
   const lineGap = fontSize * (format === 'TD1' ? between(random, 1.15, 1.3) : between(random, 1.3, 1.6));
   const mrzLeft = between(random, 0.04, 0.06) * width;
   const bottomMargin = between(random, 0.035, 0.07) * height;
@@ -125,10 +128,11 @@ export function documentSvg(
       : signature(random, fx, mrzTop - nearGap, width * 0.3);
   const clearZone =
     random() < 0.6 ? `fill-opacity="${between(random, 0.5, 0.95).toFixed(2)}"` : 'fill-opacity="0"';
+  const ink = pick(random, ['#111', '#1a1a1a', '#202530', '#2b2b2b']);
   const mrz = lines
     .map(
       (line, i) =>
-        `<text x="${mrzLeft.toFixed(1)}" y="${(mrzTop + (i + 0.8) * lineGap).toFixed(1)}" font-family="OCR B, DejaVu Sans Mono, monospace" font-size="${fontSize.toFixed(1)}" textLength="${(line.length * pitch).toFixed(1)}" lengthAdjust="spacing" fill="${pick(random, ['#111', '#1a1a1a', '#202530', '#2b2b2b'])}">${escape(line)}</text>`,
+        `<text x="${mrzLeft.toFixed(1)}" y="${(mrzTop + (i + 0.8) * lineGap).toFixed(1)}" font-family="OCR B, DejaVu Sans Mono, monospace" font-size="${fontSize.toFixed(1)}" textLength="${(line.length * pitch).toFixed(1)}" lengthAdjust="spacing" fill="${ink}" stroke="${ink}" stroke-width="${weight.toFixed(2)}">${escape(line)}</text>`,
     )
     .join('');
   const background = pick(random, [
