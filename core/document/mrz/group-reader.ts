@@ -44,14 +44,26 @@ export interface ReadLimits {
   shouldStop: () => boolean;
 }
 
-/** Whether a recognised line reads like MRZ text: long enough, MRZ characters, fillers or a sure reading. */
+/** Whether a recognised line reads like MRZ text: long enough, MRZ characters, and fillers (printed text has none). */
 export function looksLikeMrzLine(line: CtcLine): boolean {
-  return (
-    line.chars.length >= 12 &&
-    line.foreign <= MAX_FOREIGN &&
-    (line.text.includes('<') || line.confidence >= 0.8)
-  );
+  return line.chars.length >= 12 && line.foreign <= MAX_FOREIGN && line.text.includes('<');
 }
+
+/**
+ * Whether a line reads as printed text the right way up (not MRZ, and not one upside down either): surely read
+ * capitals without fillers, or mostly characters outside the MRZ alphabet (lower case). An MRZ read the wrong
+ * way round reads unsurely, as MRZ characters.
+ */
+export function looksLikePrint(line: CtcLine): boolean {
+  if (line.foreign > PRINT_FOREIGN) return true;
+  return !line.text.includes('<') && line.chars.length >= 8 && line.confidence >= SURE_PRINT;
+}
+
+/** Share of a line's probability outside the MRZ alphabet from which it is taken for lower-case print. */
+const PRINT_FOREIGN = 0.5;
+
+/** Mean character probability from which a line without fillers is taken for upright printed text. */
+const SURE_PRINT = 0.8;
 
 /** Reads the candidate zones of one image; line readings are shared between groups that have lines in common. */
 export class ZoneReader {
@@ -116,6 +128,12 @@ export class ZoneReader {
     if (this.exhausted()) return;
     for (const line of this.layout(candidate, flip))
       void this.recognise(line, VARIANTS[0]!).catch(() => undefined);
+  }
+
+  /** Characters in the longest line of a candidate read with the first cut (already read, so free). */
+  async longestFirstCut(candidate: ZoneCandidate, flip: boolean): Promise<number> {
+    const lines = await Promise.all(this.layout(candidate, flip).map((l) => this.recognise(l, VARIANTS[0]!)));
+    return Math.max(0, ...lines.map((l) => l.chars.length));
   }
 
   /** Read the first line of a candidate in one direction with the first cut: does it look like MRZ text? */

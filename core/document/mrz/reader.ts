@@ -1,15 +1,39 @@
 import type { DecodedImage } from '../../imaging/decode.js';
 import { loadLineRecognizer, type LineRecognizer } from '../ocr/paddle-recognizer.js';
 import { GreyPyramid, toGrey } from './grey.js';
-import { looksLikeMrzLine, ZoneReader } from './group-reader.js';
+import { looksLikeMrzLine, looksLikePrint, ZoneReader } from './group-reader.js';
 import type { Attempt } from './interpret.js';
 import type { MrzReading } from './types.js';
-import { findMrzCandidates, MIN_SIDE, type ZoneCandidate } from './zone.js';
+import { findMrzCandidates, MIN_SIDE, type ZoneCandidate, type ZoneLine, type ZoneSearch } from './zone.js';
 
 /** Candidate zones looked at, best first, before giving up. */
 const MAX_CANDIDATES = 6;
 /** Recogniser calls (one line each, ~15–45 ms) one image may cost: bounds the time spent on an image without MRZ. */
 const MAX_CALLS = 18;
+/** Characters in a TD1 line. */
+const TD1_LINE = 30;
+
+/**
+ * The two three-line zones a two-line zone may belong to: a line one spacing above it, or one below, where
+ * the full-resolution fit looks for it (see fitToGroup).
+ */
+function withThirdLine(search: ZoneSearch, candidate: ZoneCandidate): ZoneCandidate[] {
+  const [a, b] = candidate.lines.map((i) => search.lines[i]!);
+  if (!a || !b) return [];
+  const line = (from: ZoneLine, away: ZoneLine): ZoneLine => ({
+    ...from,
+    cx: 2 * from.cx - away.cx,
+    cy: 2 * from.cy - away.cy,
+  });
+  search.lines.push(line(a, b), line(b, a));
+  const before = search.lines.length - 2;
+  const after = search.lines.length - 1;
+  return [
+    { lines: [before, ...candidate.lines], score: candidate.score },
+    { lines: [...candidate.lines, after], score: candidate.score },
+  ];
+}
+
 /** A first line read this surely in one direction is not read the other way round too. */
 const SURE_DIRECTION = 0.8;
 
@@ -46,6 +70,8 @@ async function directionOf(reader: ZoneReader, candidate: ZoneCandidate): Promis
   const ahead = await reader.probe(candidate, false);
   const aheadOk = ahead !== null && looksLikeMrzLine(ahead);
   if (aheadOk && ahead.confidence >= SURE_DIRECTION) return false;
+  // Read surely as print the right way up: neither an MRZ nor one upside down.
+  if (ahead && looksLikePrint(ahead)) return null;
   const back = await reader.probe(candidate, true);
   const backOk = back !== null && looksLikeMrzLine(back);
   if (aheadOk && backOk) return back.confidence - back.foreign > ahead.confidence - ahead.foreign;
@@ -74,13 +100,18 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
   const [first] = search.candidates;
   // The best-looking zone is most often the MRZ the right way up: its lines are read side by side at once.
   if (first) reader.prefetch(first, false);
-  for (const candidate of search.candidates.slice(0, MAX_CANDIDATES)) {
+  const queue = search.candidates.slice(0, MAX_CANDIDATES);
+  for (let k = 0; k < queue.length; k++) {
+    const candidate = queue[k]!;
     if (reader.exhausted()) break;
     const flip = await directionOf(reader, candidate);
     if (flip === null) continue;
     const attempt = await reader.read(candidate, flip);
     if (attempt && (!best || attempt.score > best.score)) best = attempt;
     if (best?.reading.valid) break;
+    // Two lines of identity-card length: the third line of a TD1 zone may have escaped the search.
+    if (candidate.lines.length === 2 && (await reader.longestFirstCut(candidate, flip)) <= TD1_LINE + 2)
+      queue.splice(k + 1, 0, ...withThirdLine(search, candidate));
   }
   if (!best) return null;
   return { ...best.reading, ms: Math.round(performance.now() - started) };

@@ -2,6 +2,7 @@ import type { GreyPyramid } from './grey.js';
 import { analyseLines, groupMrzBands, inkMask, type LineBand } from './locate.js';
 import type { Raster } from './morphology.js';
 import { transpose } from './binary.js';
+import { sampleBilinear } from './sample.js';
 
 /** Longer side of the working copy the zone is searched in. */
 export const WORK_SIDE = 800;
@@ -36,8 +37,8 @@ export interface ZoneSearch {
 /** Maps a point of an analysed raster (working copy, transposed or levelled) to full-resolution pixels. */
 type Frame = (x: number, y: number) => [number, number];
 
-/** A binary mask turned by `angle` (radians, clockwise on screen) on a canvas that holds it all, no ink outside. */
-function rotateMask(
+/** A grey raster turned by `angle` (radians, clockwise on screen) on a canvas that holds it all, edges clamped. */
+function rotateRaster(
   src: Raster,
   angle: number,
 ): { raster: Raster; back: (x: number, y: number) => [number, number] } {
@@ -54,10 +55,7 @@ function rotateMask(
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const [sx, sy] = back(x + 0.5, y + 0.5);
-      const ix = Math.floor(sx);
-      const iy = Math.floor(sy);
-      if (ix >= 0 && iy >= 0 && ix < src.width && iy < src.height)
-        data[y * width + x] = src.data[iy * src.width + ix]!;
+      data[y * width + x] = Math.round(sampleBilinear(src, sx - 0.5, sy - 0.5, 'clamp'));
     }
   }
   return { raster: { width, height, data }, back };
@@ -112,13 +110,20 @@ function scoreOf(group: readonly LineBand[], reference: number): number {
 }
 
 /** Search one orientation of the working copy (as is or transposed), levelling it first when it is tilted. */
-function searchFrame(mask: Raster, frame: Frame, reference: number, out: ZoneSearch): void {
+function searchFrame(
+  mask: Raster,
+  grey: () => Raster,
+  frame: Frame,
+  reference: number,
+  out: ZoneSearch,
+): void {
   let analysis = analyseLines(mask, WORK_PITCH, reference);
   let map = frame;
   // Pieces mostly across this orientation are the other orientation's to find.
   if (Math.abs(analysis.skew) > MAX_SKEW && Math.abs(analysis.skew) < Math.PI / 4) {
-    const { raster: rotated, back } = rotateMask(mask, -analysis.skew);
-    analysis = analyseLines(rotated, WORK_PITCH, reference);
+    // The grey copy is turned and its ink found again: a turned mask's jagged edges join neighbouring lines.
+    const { raster: rotated, back } = rotateRaster(grey(), -analysis.skew);
+    analysis = analyseLines(inkMask(rotated, WORK_PITCH), WORK_PITCH, reference);
     map = (x, y) => {
       const [sx, sy] = back(x + 0.5, y + 0.5);
       return frame(sx - 0.5, sy - 0.5);
@@ -147,8 +152,20 @@ export function findMrzCandidates(pyramid: GreyPyramid): ZoneSearch {
   const reference = Math.max(raster.width, raster.height);
   const mask = inkMask(raster, WORK_PITCH);
   const full = (v: number): number => (v + 0.5) / scale - 0.5;
-  searchFrame(mask, (x, y) => [full(x), full(y)], reference, out);
-  searchFrame(transpose(mask), (x, y) => [full(y), full(x)], reference, out);
+  searchFrame(
+    mask,
+    () => raster,
+    (x, y) => [full(x), full(y)],
+    reference,
+    out,
+  );
+  searchFrame(
+    transpose(mask),
+    () => transpose(raster),
+    (x, y) => [full(y), full(x)],
+    reference,
+    out,
+  );
   out.candidates.sort((a, b) => b.score - a.score);
   return out;
 }
