@@ -51,16 +51,19 @@ export function looksLikeMrzLine(line: CtcLine): boolean {
 
 /**
  * Whether a line reads as printed text the right way up (not MRZ, and not one upside down either): surely read
- * capitals without fillers, or mostly characters outside the MRZ alphabet (lower case). An MRZ read the wrong
- * way round reads unsurely, as MRZ characters.
+ * capitals without fillers, or mostly characters outside the MRZ alphabet (lower case), a dozen or more of them.
+ * An MRZ read the wrong way round (upside down or the other quarter turn) yields only a few characters.
  */
 export function looksLikePrint(line: CtcLine): boolean {
-  if (line.foreign > PRINT_FOREIGN) return true;
-  return !line.text.includes('<') && line.chars.length >= 8 && line.confidence >= SURE_PRINT;
+  if (line.chars.length < PRINT_LENGTH) return false;
+  return line.foreign > PRINT_FOREIGN || (!line.text.includes('<') && line.confidence >= SURE_PRINT);
 }
 
 /** Share of a line's probability outside the MRZ alphabet from which it is taken for lower-case print. */
 const PRINT_FOREIGN = 0.5;
+
+/** Characters a line must read to be judged print. */
+const PRINT_LENGTH = 12;
 
 /** Mean character probability from which a line without fillers is taken for upright printed text. */
 const SURE_PRINT = 0.8;

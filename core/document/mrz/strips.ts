@@ -108,16 +108,27 @@ export function cutStrip(pyramid: GreyPyramid, line: StripLine, strip: number): 
     }),
     line.height * f * 1.5,
   );
-  // Paper beyond the text band: a rule, a box or the next line's edge there misleads the recogniser.
+  // Paper beyond the text band and past the line's ends: a rule, a box, the next line's edge or the page's
+  // edge there misleads the recogniser.
   const keep = line.height * f * CLEAR_BEYOND;
   const { width, height, data } = out;
-  for (let y = 0; y < height; y++)
-    if (Math.abs(y - (height - 1) / 2) > keep) data.fill(255, y * width, (y + 1) * width);
+  const ends = Math.max(0, Math.round((width - (line.length + 2 * CLEAR_PAST_END * line.height) * f) / 2));
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    if (Math.abs(y - (height - 1) / 2) > keep) data.fill(255, row, row + width);
+    else if (ends > 0) {
+      data.fill(255, row, row + ends);
+      data.fill(255, row + width - ends, row + width);
+    }
+  }
   return out;
 }
 
 /** Paper left and right of a line's characters in a strip, in text heights. */
 const SIDE_MARGIN = 1.5;
+
+/** Columns farther than this many text heights past a line's measured ends are painted paper white. */
+const CLEAR_PAST_END = 0.5;
 
 /** Rows of a strip farther from the line's centre than this many text heights are painted paper white. */
 const CLEAR_BEYOND = 0.62;
