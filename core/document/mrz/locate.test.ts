@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseLines, groupMrzBands, inkMask, type LineBand } from './locate.js';
+import { groupMrzBands } from './groups.js';
+import { analyseLines, inkMask, type LineBand } from './locate.js';
 
 const band = (x: number, y: number, width: number, height: number): LineBand => ({
   x,

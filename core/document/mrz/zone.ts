@@ -1,5 +1,6 @@
 import type { GreyPyramid } from './grey.js';
-import { analyseLines, groupMrzBands, inkMask, type LineBand } from './locate.js';
+import { groupMrzBands } from './groups.js';
+import { analyseLines, inkMask, type LineBand } from './locate.js';
 import type { Raster } from './morphology.js';
 import { transpose } from './binary.js';
 import { sampleBilinear } from './sample.js';
