@@ -58,7 +58,8 @@ function portraitPath(file: string): string {
   return packageFile('@vladmandic/face-api', `demo/${file}`);
 }
 
-async function portrait(person: number, width: number, height: number): Promise<sharp.Sharp> {
+/** Portrait `person` (any integer; wraps around the bundled photos) cropped and scaled to `width`×`height`. */
+export async function portrait(person: number, width: number, height: number): Promise<sharp.Sharp> {
   const source = PORTRAITS[((person % PORTRAITS.length) + PORTRAITS.length) % PORTRAITS.length]!;
   const { file, ...region } = source;
   const buffer = await sharp(portraitPath(file)).extract(region).resize(width, height).png().toBuffer();
