@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCoreError } from '../errors.js';
 import { Settings } from '../settings/settings.js';
-import pg from 'pg';
 import { openPostgresStore, type PostgresStore } from '../storage/postgres/postgres-store.js';
 import {
   postgresUnavailable,
@@ -100,10 +99,7 @@ describe.skipIf(skip)('in-memory 1:N index of replicas on one PostgreSQL store',
 
   it('catches up after its notice connection was cut, and a new replica rebuilds the index', async () => {
     // Cut every LISTEN connection from the server side: notices sent meanwhile are lost to them.
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'");
-    await admin.end();
+    await server.cutListeners(url);
     await a.engine.enroll(BOB, syntheticUpload(303, 0), { requestId: 't' });
     await within(2000, async () => (await held(b)) === 2, 'B to follow without notices');
     const c = await replica();

@@ -64,6 +64,8 @@ export interface TestPostgres {
   start(): void;
   /** Stop the server and delete its directory. */
   destroy(): void;
+  /** Cut every LISTEN connection to database `url` from the server side (notices sent meanwhile are lost to them). */
+  cutListeners(url: string): Promise<void>;
 }
 
 /** Initialise and start a server in a temporary directory on a free loopback port. */
@@ -102,6 +104,17 @@ export async function startTestPostgres(): Promise<TestPostgres> {
         await client.end();
       }
       return url(name);
+    },
+    async cutListeners(target: string) {
+      const client = new pg.Client({ connectionString: target });
+      await client.connect();
+      try {
+        await client.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+        );
+      } finally {
+        await client.end();
+      }
     },
     stop() {
       run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
