@@ -38,6 +38,7 @@ const electronForbidden = {
 const sqliteOnlyInStorage = [
   { name: 'better-sqlite3', message: 'SQL lives in core/storage only: use a repository of core/contracts.' },
   { name: 'sqlite-vec', message: 'SQL lives in core/storage only: use a repository of core/contracts.' },
+  { name: 'pg', message: 'SQL lives in core/storage only: use a repository of core/contracts.' },
 ];
 const ENGINE_DIRS = ['fingerprint', 'face', 'document', 'imaging', 'models', 'workers'];
 const engineGroups = ENGINE_DIRS.map((dir) => `**/${dir}/**`);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { appVersion } from '../../assets/assets.js';
 import type { EngineHealth } from '../../contracts/step-result.js';
+import { isCoreError } from '../../errors.js';
 import type { Services } from '../../services/container.js';
 
 /** What a sub-service tells its health and root routes. */
@@ -102,7 +103,11 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
             message: `The ${sub.name} engine is not built yet.`,
           });
         }
-        const engine = await provider.health();
+        // An engine whose health reads the store cannot report while the store is away: health says so instead.
+        const engine = await provider.health().catch((error: unknown) => ({
+          status: 'error',
+          error: isCoreError(error) ? error.message : 'The engine could not report its health.',
+        }));
         const ok = store.reachable && engine.status !== 'error';
         return reply
           .code(ok ? 200 : 503)
