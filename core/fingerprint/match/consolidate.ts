@@ -1,4 +1,4 @@
-import { cellIndex } from './extra.js';
+import { cellIndex } from '../template/extra.js';
 import { flowAgreement, localTurns, type Rigid } from './flow.js';
 import { insideHull, wrapAngle } from './geometry.js';
 import type { FingerTurn } from './index.js';

@@ -1,4 +1,4 @@
-import { BACKGROUND, cellIndex, MASK_CELL, PERIOD_UNKNOWN, UNRELIABLE } from './extra.js';
+import { BACKGROUND, cellIndex, MASK_CELL, PERIOD_UNKNOWN, UNRELIABLE } from '../template/extra.js';
 import type { PreparedPrint } from './prepare.js';
 
 /** A rigid transform from print A's frame to print B's: rotate by `angle` about the origin, then translate. */

@@ -1,6 +1,6 @@
 import { ANGLE_BINS, edgeKey, KEY_COUNT, LENGTH_BIN, LENGTH_BINS, TURN_BINS } from './edge-hash.js';
 import { NEIGHBOURS, type PreparedPrint } from './prepare.js';
-import { RIDGES_UNKNOWN } from './extra.js';
+import { RIDGES_UNKNOWN } from '../template/extra.js';
 
 /** Tolerances for two edges to agree: length (pixels, plus a share of the length), and both relative angles. */
 const LENGTH_TOLERANCE = 8;
