@@ -19,7 +19,7 @@ const rendererForbidden = {
   patterns: [
     { group: ['node:*'], message: 'The renderer has no Node APIs.' },
     {
-      group: ['**/core/**', '!**/core/http/api-types*'],
+      group: ['**/core/**'],
       allowTypeImports: true,
       message: 'The renderer may only `import type` from core (the API contract).',
     },

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { FINGERPRINT_MODEL_VERSION } from '../fingerprint/calibration.js';
+import { FINGERPRINT_MODEL_VERSION } from '../fingerprint/model-version.js';
 import { extractFeatures } from '../fingerprint/extract/index.js';
 import { decodeIsoRecord, encodeIsoRecord, isoRecordToFeatures } from '../fingerprint/iso/index.js';
 import { encodeGrayBmp, encodeGrayPng, syntheticFingerprint } from '../fingerprint/synthetic/index.js';

@@ -40,6 +40,12 @@ describe('layering rules', () => {
     ).toHaveLength(1);
     expect(await violations('renderer/src/x.ts', importing('../../core/mobile.js'))).toHaveLength(1);
     expect(
+      await violations('renderer/src/x.ts', importing('../../../core/http/routes/console/api-types')),
+    ).toHaveLength(1);
+    expect(
+      await violations('renderer/src/x.ts', importing('../../../core/http/routes/console/api-types', true)),
+    ).toHaveLength(0);
+    expect(
       await violations('renderer/src/x.ts', importing('../../core/services/container.js', true)),
     ).toHaveLength(0);
   });
