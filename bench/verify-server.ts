@@ -15,7 +15,7 @@ export interface BenchServerReady {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-bench-verify-'));
-const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, logLevel: 'warn' });
+const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, logLevel: 'error' });
 await server.services.settings.set('limits.rateLimitPerMinute', 1_000_000);
 const key = (await server.services.keys.create('verify benchmark')).key;
 const ready: BenchServerReady = { url: server.url.replace(/\/$/, ''), key };
