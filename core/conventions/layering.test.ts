@@ -105,6 +105,14 @@ describe('layering rules', () => {
     );
   });
 
+  it('keeps the asset resolver at the bottom: Node built-ins only', async () => {
+    expect(await violations('core/assets/x.ts', importing('../settings/settings.js'))).toHaveLength(1);
+    expect(await violations('core/assets/x.ts', importing('node:fs'))).toHaveLength(0);
+    expect(await violations('core/assets/x.ts', importing('./app-files.json'))).toHaveLength(0);
+    expect(await violations('core/face/x.ts', importing('../assets/assets.js'))).toHaveLength(0);
+    expect(await violations('core/storage/sqlite/x.ts', importing('../../assets/assets.js'))).toHaveLength(0);
+  });
+
   it('keeps contracts free of implementations, allowing types', async () => {
     expect(await violations('core/contracts/x.ts', importing('../face/engine.js'))).toHaveLength(1);
     expect(await violations('core/contracts/x.ts', importing('../storage/open-store.js'))).toHaveLength(1);

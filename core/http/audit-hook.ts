@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services/container.js';
+import { isCoreError } from '../errors.js';
 import { maskMobile } from '../mobile.js';
 
 /**
@@ -10,7 +11,23 @@ export function installAuditHook(app: FastifyInstance, services: Services): void
   app.addHook('onSend', async (request, reply, payload) => {
     const idv = request.idv as typeof request.idv | undefined;
     if (!idv?.audited) return payload;
-    await appendAuditRow(services, request, reply.statusCode);
+    try {
+      await appendAuditRow(services, request, reply.statusCode);
+    } catch (error) {
+      if (!isCoreError(error) || error.code !== 'STORE_UNAVAILABLE') throw error;
+      // No answer leaves without its audit row: with the database away the client is told to retry instead.
+      request.log.warn({ code: error.code }, 'audit row not written: the database does not answer');
+      reply
+        .code(503)
+        .header('retry-after', String(error.details.retryAfterSeconds ?? 1))
+        .header('content-type', 'application/json; charset=utf-8');
+      return JSON.stringify({
+        status: 'ERROR',
+        code: error.code,
+        message: error.message,
+        request_id: request.id,
+      });
+    }
     return payload;
   });
 }

@@ -57,7 +57,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   429: 'The rate limit of the API key (or of the address, for keyless calls) is exceeded; retry after Retry-After seconds. Code RATE_LIMITED.',
   500: 'A fault of the server, never caused by the request; quote request_id when reporting it. Code INTERNAL.',
   501: 'The engine behind this endpoint is not available in this build. Code NOT_IMPLEMENTED.',
-  503: 'The engine is busy; retry after Retry-After seconds. Code OVERLOADED.',
+  503: 'The engine is busy or lost its worker, or the shared database does not answer; retry after Retry-After seconds. Codes OVERLOADED, ENGINE_UNAVAILABLE, STORE_UNAVAILABLE.',
 };
 
 /** Statuses every route behind x-api-key can answer. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
+import { unpacked } from '../../assets/assets.js';
 import type { Migration } from './migration.js';
 import { allMigrations } from './migrations/index.js';
 
@@ -36,7 +37,8 @@ export function openDatabase(dataDir: string, migrations: Migration[] = allMigra
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  sqliteVec.load(db);
+  // SQLite loads the extension from disk: in a packaged app that is its unpacked copy beside the asar.
+  db.loadExtension(unpacked(sqliteVec.getLoadablePath()));
   applyMigrations(db, migrations);
   const sqliteVersion = (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v;
   const sqliteVecVersion = (db.prepare('SELECT vec_version() AS v').get() as { v: string }).v;
