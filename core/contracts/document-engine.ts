@@ -1,4 +1,5 @@
 import type { DecodedImage } from '../imaging/decode.js';
+import type { CardFaces } from './face-engine.js';
 import type { EngineHealth, StepResult } from './step-result.js';
 
 /** One of the built-in security features a profile can require. */
@@ -38,10 +39,20 @@ export interface ReferenceMarkSummary {
   created_at: string;
 }
 
+/** Options of the id_card step. */
+export interface IdCardCheckOptions {
+  /** Document profile name (default `default`); unknown names are 400 FIELD_INVALID. */
+  profile?: string;
+  /** The face engine's analysis of this same image (the face_match step's), reused instead of detecting again. */
+  card?: CardFaces;
+  /** Cancels the check (the request went away): running detector jobs are stopped, the rest never start. */
+  signal?: AbortSignal;
+}
+
 /** The ID-document engine: the card's security-feature check and the profiles and marks it checks against. */
 export interface DocumentEngine {
   /** Required security feature of the card (the id_card step of /v2/verify and /v1/verify); unknown profile is 400. */
-  checkIdCard(image: DecodedImage, options?: { profile?: string }): Promise<StepResult>;
+  checkIdCard(image: DecodedImage, options?: IdCardCheckOptions): Promise<StepResult>;
   /** Every stored profile, by name. */
   listProfiles(): Promise<StoredProfile[]>;
   /** Validate and store a profile (insert or replace); 400 naming the first bad field. */

@@ -22,7 +22,35 @@ export interface DetectedFace {
   /** The 68 points of the landmark model (iBUG order). */
   landmarks68: Point[];
   /** Clockwise rotation (degrees) of the image under which the face was found upright. */
-  rotation: 0 | 90 | 180 | 270;
+  rotation: QuarterTurn;
+}
+
+/** A clockwise quarter turn under which a face looks upright. */
+export type QuarterTurn = 0 | 90 | 180 | 270;
+
+/** Options of `FaceEngine.detect`. */
+export interface FaceDetectOptions {
+  /** Search the image under this clockwise quarter turn only (default 0: upright). */
+  rotation?: QuarterTurn;
+}
+
+/**
+ * The faces of an ID-card image as the face_match step found them (quarter turns tried), kept so that the id_card
+ * step of the same request reuses them instead of detecting again.
+ */
+export interface CardFaces {
+  /** The card image they were found in: the request's decoded pixels, never a copy. */
+  readonly image: DecodedImage;
+  /** Faces under the turn that showed them upright, best first, in the card's pixels. */
+  readonly faces: readonly DetectedFace[];
+  /** The card's main portrait (the face the face_match step compares), or null when none was found. */
+  readonly portrait: DetectedFace | null;
+}
+
+/** The face_match step's result and the card analysis it was made from. */
+export interface CardMatch {
+  result: StepResult;
+  card: CardFaces;
 }
 
 /** Outcome of the quality checks of a selfie (live capture feedback). */
@@ -42,10 +70,14 @@ export interface FaceEngine {
   readonly modelNames: readonly string[];
   /** Selfie vs ID-card portrait (the face_match step of /v2/verify and /v2/match-faces). */
   match(selfie: DecodedImage, idCard: DecodedImage, options?: { threshold?: number }): Promise<StepResult>;
+  /** `match`, also answering the card's faces so a later step of the request need not detect them again. */
+  matchCard(selfie: DecodedImage, idCard: DecodedImage, options?: { threshold?: number }): Promise<CardMatch>;
+  /** The faces of an ID-card image (every quarter turn tried) and its main portrait. */
+  analyseCard(image: DecodedImage): Promise<CardFaces>;
   /** Quality checks of a selfie for live capture feedback. */
   quality(image: DecodedImage): Promise<FaceQualityReport>;
-  /** Faces of an image, best first (the ghost-portrait detector of the document engine uses it). */
-  detect(image: DecodedImage): Promise<DetectedFace[]>;
+  /** Faces of an image, best first, upright or under the given turn (the ghost-portrait search uses it). */
+  detect(image: DecodedImage, options?: FaceDetectOptions): Promise<DetectedFace[]>;
   /** L2-normalised embedding of one detected face of `image`. */
   embed(image: DecodedImage, face: DetectedFace): Promise<Float32Array>;
   /** Cosine similarity of two embeddings, in [-1, 1]. */

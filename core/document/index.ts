@@ -3,7 +3,7 @@ import type {
   DocumentProfileRepository,
   ReferenceMarkRepository,
 } from '../contracts/document-repositories.js';
-import type { FacePort } from './features/ghost-portrait/detector.js';
+import type { FacePort, GhostSearchLimits } from './features/ghost-portrait/detector.js';
 import type { MrzReader } from './features/mrz-feature.js';
 import { BUILT_IN_PROFILES } from './profiles/profile.js';
 import { DocumentService } from './service.js';
@@ -12,7 +12,11 @@ import type { DocumentWorkers } from './features/worker/document-workers.js';
 export { DocumentService } from './service.js';
 export { DocumentWorkers, type DocumentWorkerOptions } from './features/worker/document-workers.js';
 export type { DocumentServiceDeps } from './service.js';
-export type { FacePort } from './features/ghost-portrait/detector.js';
+export {
+  GHOST_SEARCH_LIMITS,
+  type FacePort,
+  type GhostSearchLimits,
+} from './features/ghost-portrait/detector.js';
 export type { MrzReader, MrzReadingLike } from './features/mrz-feature.js';
 export { FEATURE_NAMES, type FeatureName, type FeatureResult, type Region } from './features/types.js';
 export { parseAamva, type AamvaRecord, type AamvaFields } from './features/pdf417/aamva.js';
@@ -34,6 +38,8 @@ export interface CreateDocumentEngineOptions {
   readMrz?: MrzReader;
   /** The document worker lane, when shared (the server's OCR service uses it too). */
   workers?: DocumentWorkers;
+  /** Bounds of the ghost-portrait search (default `GHOST_SEARCH_LIMITS`; tests lift the time bound). */
+  ghostLimits?: GhostSearchLimits;
 }
 
 /**
@@ -49,5 +55,6 @@ export async function createDocumentEngine(options: CreateDocumentEngineOptions)
   if (options.face) deps.face = options.face;
   if (options.readMrz) deps.readMrz = options.readMrz;
   if (options.workers) deps.workers = options.workers;
+  if (options.ghostLimits) deps.ghostLimits = options.ghostLimits;
   return new DocumentService(deps);
 }

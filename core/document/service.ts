@@ -10,16 +10,27 @@ import type {
 } from '../contracts/document-repositories.js';
 import { CoreError } from '../errors.js';
 import { decodeImage, type DecodedImage } from '../imaging/decode.js';
-import type { DocumentEngine, ReferenceMarkSummary, StoredProfile } from '../contracts/document-engine.js';
+import type {
+  DocumentEngine,
+  IdCardCheckOptions,
+  ReferenceMarkSummary,
+  StoredProfile,
+} from '../contracts/document-engine.js';
+import type { CardFaces } from '../contracts/face-engine.js';
 import type { EngineHealth, StepResult } from '../contracts/step-result.js';
-import type { FacePort } from './features/ghost-portrait/detector.js';
-import { detectGhostPortrait } from './features/ghost-portrait/detector.js';
+import {
+  detectGhostPortrait,
+  GHOST_SEARCH_LIMITS,
+  type FacePort,
+  type GhostSearchLimits,
+} from './features/ghost-portrait/detector.js';
 import { detectMrz, type MrzReader } from './features/mrz-feature.js';
 import { detectPdf417 } from './features/pdf417/detector.js';
 import { detectReferenceMark } from './features/reference-mark/detector.js';
 import type { FeatureName, FeatureResult } from './features/types.js';
 import { DocumentWorkers } from './features/worker/document-workers.js';
 import { workersHealth } from '../workers/health.js';
+import { evaluateAnyOf } from './profiles/any-of.js';
 import { decide } from './profiles/decide.js';
 import {
   DEFAULT_PROFILE_NAME,
@@ -36,6 +47,8 @@ export interface DocumentServiceDeps {
   readMrz?: MrzReader;
   /** The document worker lane (shared with the OCR service); without it the engine starts and owns its own. */
   workers?: DocumentWorkers;
+  /** Bounds of the ghost-portrait search (default `GHOST_SEARCH_LIMITS`). */
+  ghostLimits?: GhostSearchLimits;
 }
 
 /** Registered mark images are reduced to this longest side: larger adds time, not matches. */
@@ -53,8 +66,10 @@ export class DocumentService implements DocumentEngine {
   readonly #ownsWorkers: boolean;
   readonly #face: FacePort | undefined;
   readonly #readMrz: MrzReader | undefined;
+  readonly #ghostLimits: GhostSearchLimits;
 
   constructor(deps: DocumentServiceDeps) {
+    this.#ghostLimits = deps.ghostLimits ?? GHOST_SEARCH_LIMITS;
     this.#profiles = deps.profiles;
     this.#marks = deps.marks;
     this.#face = deps.face;
@@ -74,12 +89,19 @@ export class DocumentService implements DocumentEngine {
     return profile;
   }
 
-  /** Run every detector the profile names, in parallel. */
+  /** Run every detector the profile names, in parallel (the benchmarks time each detector this way). */
   async runFeatures(image: DecodedImage, profile: DocumentProfile): Promise<FeatureResult[]> {
-    return Promise.all(profile.features.map((f) => this.#detect(f.feature, image, profile)));
+    const never = new AbortController().signal;
+    return Promise.all(profile.features.map((f) => this.#detect(f.feature, image, profile, never)));
   }
 
-  async #detect(feature: FeatureName, image: DecodedImage, profile: DocumentProfile): Promise<FeatureResult> {
+  async #detect(
+    feature: FeatureName,
+    image: DecodedImage,
+    profile: DocumentProfile,
+    signal: AbortSignal,
+    card?: CardFaces,
+  ): Promise<FeatureResult> {
     const unavailable = (why: string): FeatureResult => ({
       feature,
       score: 0,
@@ -89,26 +111,53 @@ export class DocumentService implements DocumentEngine {
     });
     switch (feature) {
       case 'mrz':
-        return this.#readMrz ? detectMrz(image, this.#readMrz) : unavailable('MRZ reader not loaded');
+        return this.#readMrz ? detectMrz(image, this.#readMrz, signal) : unavailable('MRZ reader not loaded');
       case 'ghost_portrait':
-        return this.#face ? detectGhostPortrait(image, this.#face) : unavailable('face engine not loaded');
+        return this.#face
+          ? this.#ghost(image, this.#face, signal, card)
+          : unavailable('face engine not loaded');
       case 'reference_mark': {
         const marks = (await this.#marks.load(profile.reference_marks)).map((m) => ({
           id: m.id,
           name: m.name,
           features: m.features,
         }));
-        return detectReferenceMark(image, marks, this.#workers);
+        return detectReferenceMark(image, marks, this.#workers, signal);
       }
       case 'pdf417':
-        return detectPdf417(image, this.#workers);
+        return detectPdf417(image, this.#workers, signal);
     }
   }
 
-  /** The id_card step: SUCCESS with the detected feature, or REJECTED with reason feature_not_found. */
-  async checkIdCard(image: DecodedImage, options: { profile?: string } = {}): Promise<StepResult> {
+  /** The ghost search over the card's faces: those the caller found on this very image, or analysed now. */
+  async #ghost(
+    image: DecodedImage,
+    face: FacePort,
+    signal: AbortSignal,
+    card?: CardFaces,
+  ): Promise<FeatureResult> {
+    const started = performance.now();
+    const faces = card?.image === image ? card : await face.analyseCard(image);
+    const analysedMs = performance.now() - started;
+    const result = await detectGhostPortrait(faces, face, {
+      signal,
+      limits: { ...this.#ghostLimits, budgetMs: Math.max(0, this.#ghostLimits.budgetMs - analysedMs) },
+    });
+    return { ...result, ms: Math.round(performance.now() - started) };
+  }
+
+  /**
+   * The id_card step: the profile's features cheapest first until one passes (SUCCESS with it), or REJECTED with
+   * reason feature_not_found. `card` is the face engine's analysis of this image when the request has one.
+   */
+  async checkIdCard(image: DecodedImage, options: IdCardCheckOptions = {}): Promise<StepResult> {
     const profile = await this.profile(options.profile);
-    return decide(profile, await this.runFeatures(image, profile));
+    const { results, skipped } = await evaluateAnyOf(
+      profile,
+      (feature, signal) => this.#detect(feature, image, profile, signal, options.card),
+      options.signal ? { signal: options.signal } : {},
+    );
+    return decide(profile, results, skipped);
   }
 
   /** Every stored profile. */

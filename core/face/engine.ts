@@ -1,6 +1,12 @@
 import { CoreError } from '../errors.js';
 import type { DecodedImage } from '../imaging/decode.js';
-import type { FaceEngine, LivenessEngine } from '../contracts/face-engine.js';
+import type {
+  CardFaces,
+  CardMatch,
+  FaceDetectOptions,
+  FaceEngine,
+  LivenessEngine,
+} from '../contracts/face-engine.js';
 import {
   ONE_IN_N_CHOICES,
   type Calibration,
@@ -17,7 +23,7 @@ import { alignFace } from './pipeline/align.js';
 import { detectFaces } from './pipeline/detect-faces.js';
 import { embedAligned } from './pipeline/embed.js';
 import { livenessScore } from './pipeline/liveness.js';
-import { assessQuality, type QualityReport } from './pipeline/assess.js';
+import { analyseFace, assessQuality, type QualityReport } from './pipeline/assess.js';
 import { OperationGate, workersHealth } from '../workers/index.js';
 import type { LivenessCalibration } from './calibration-store.js';
 import type { DetectedFace, Raster } from './types.js';
@@ -61,11 +67,12 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
     );
   }
 
-  /** Faces of an image, best first, boxes and landmarks in its pixels (upright search only). */
-  detect(image: DecodedImage, options: FaceCallOptions = {}): Promise<DetectedFace[]> {
+  /** Faces of an image, best first, boxes and landmarks in its pixels (upright, or under `options.rotation`). */
+  detect(image: DecodedImage, options: FaceDetectOptions & FaceCallOptions = {}): Promise<DetectedFace[]> {
+    const rotations = [options.rotation ?? 0] as const;
     return this.#gate.run(
       'detect',
-      () => detectFaces(this.models, raster(image), this.config.detect),
+      () => detectFaces(this.models, raster(image), { ...this.config.detect, rotations }),
       options.signal,
     );
   }
@@ -112,12 +119,33 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
     return estimateFmr(this.fmrCalibration, score);
   }
 
+  /** The faces of an ID-card image (quarter turns tried) and its main portrait, as `match` picks it. */
+  analyseCard(image: DecodedImage, options: FaceCallOptions = {}): Promise<CardFaces> {
+    return this.#gate.run(
+      'analyse_card',
+      async () => {
+        const { faces, face } = await analyseFace(this.models, this.config, raster(image), 'card');
+        return { image, faces, portrait: face ?? null };
+      },
+      options.signal,
+    );
+  }
+
   /** Selfie vs ID-card portrait: SUCCESS, or REJECTED with reason no_match, no_face_detected or poor_quality. */
   async match(
     selfie: DecodedImage,
     idCard: DecodedImage,
     options: { threshold?: number } & FaceCallOptions = {},
   ): Promise<StepResult> {
+    return (await this.matchCard(selfie, idCard, options)).result;
+  }
+
+  /** `match`, also answering the card's faces, so the id_card step of the same request need not detect again. */
+  async matchCard(
+    selfie: DecodedImage,
+    idCard: DecodedImage,
+    options: { threshold?: number } & FaceCallOptions = {},
+  ): Promise<CardMatch> {
     const { min, max } = this.config.thresholdBounds;
     const threshold = options.threshold ?? this.defaultThreshold();
     if (!Number.isFinite(threshold) || threshold < min || threshold > max) {
@@ -127,11 +155,19 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
     }
     return this.#gate.run(
       'match',
-      () =>
-        compareFaces(this.models, this.config, raster(selfie), raster(idCard), {
-          threshold,
-          estimateFmr: (s) => this.estimatedFmr(s),
-        }),
+      async () => {
+        const { result, card } = await compareFaces(
+          this.models,
+          this.config,
+          raster(selfie),
+          raster(idCard),
+          {
+            threshold,
+            estimateFmr: (s) => this.estimatedFmr(s),
+          },
+        );
+        return { result, card: { image: idCard, faces: card.faces, portrait: card.portrait ?? null } };
+      },
       options.signal,
     );
   }

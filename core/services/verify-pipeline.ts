@@ -25,6 +25,8 @@ export interface VerificationOutcome {
   failedStep?: StepName;
   reason?: string;
   scores: Record<string, number>;
+  /** Wall time of each step that ran, ms (the route sends them as Server-Timing). */
+  timings: Partial<Record<StepName, number>>;
 }
 
 /**
@@ -51,9 +53,18 @@ export async function runVerification(
   }
   const details: Record<string, Record<string, unknown>> = {};
   const scores: Record<string, number> = {};
+  const timings: VerificationOutcome['timings'] = {};
+  const timed = async <T>(step: StepName, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      timings[step] = Math.round(performance.now() - started);
+    }
+  };
 
   onProgress({ step: 'fingerprint', phase: 'started' });
-  const fp = await fingerprint.verify(input.mobileE164, input.fingerprint);
+  const fp = await timed('fingerprint', () => fingerprint.verify(input.mobileE164, input.fingerprint));
   onProgress({ step: 'fingerprint', phase: 'finished', result: fp });
   scores.fingerprint = fp.score;
   details.fingerprint = {
@@ -63,17 +74,18 @@ export async function runVerification(
     message: fp.message,
     ...fp.extra,
   };
-  if (fp.status === 'REJECTED') return rejected('fingerprint', fp, details, scores);
+  if (fp.status === 'REJECTED') return rejected('fingerprint', fp, details, scores, timings);
 
   onProgress({ step: 'face_match', phase: 'started' });
-  const fm = await face.match(input.selfie, input.idCard);
+  // The face step's card analysis (decoded card, its faces, the portrait and its turn) goes to the id_card step.
+  const { result: fm, card } = await timed('face_match', () => face.matchCard(input.selfie, input.idCard));
   onProgress({ step: 'face_match', phase: 'finished', result: fm });
   scores.face_match = fm.score;
   details.face_match = { status: fm.status, score: fm.score, message: fm.message, ...fm.extra };
-  if (fm.status === 'REJECTED') return rejected('face_match', fm, details, scores);
+  if (fm.status === 'REJECTED') return rejected('face_match', fm, details, scores, timings);
 
   onProgress({ step: 'id_card_check', phase: 'started' });
-  const id = await document.checkIdCard(input.idCard);
+  const id = await timed('id_card_check', () => document.checkIdCard(input.idCard, { card }));
   onProgress({ step: 'id_card_check', phase: 'finished', result: id });
   scores.id_card = id.score;
   details.id_card = {
@@ -83,11 +95,12 @@ export async function runVerification(
     message: id.message,
     ...id.extra,
   };
-  if (id.status === 'REJECTED') return rejected('id_card_check', id, details, scores);
+  if (id.status === 'REJECTED') return rejected('id_card_check', id, details, scores, timings);
 
   return {
     status: 'SUCCESS',
     scores,
+    timings,
     body: {
       status: 'SUCCESS',
       message: 'Identity verified: fingerprint, face match and ID card passed.',
@@ -101,11 +114,13 @@ function rejected(
   result: StepResult,
   details: Record<string, Record<string, unknown>>,
   scores: Record<string, number>,
+  timings: VerificationOutcome['timings'],
 ): VerificationOutcome {
   const outcome: VerificationOutcome = {
     status: 'REJECTED',
     failedStep: step,
     scores,
+    timings,
     body: {
       step,
       status: 'REJECTED',

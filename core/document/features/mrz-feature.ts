@@ -14,8 +14,11 @@ export interface MrzReadingLike {
   confidence: number;
 }
 
-/** Reads the MRZ of an image, null when there is none. */
-export type MrzReader = (image: DecodedImage) => Promise<MrzReadingLike | null>;
+/** Reads the MRZ of an image, null when there is none; `signal` stops a read whose answer is no longer wanted. */
+export type MrzReader = (
+  image: DecodedImage,
+  options?: { signal?: AbortSignal },
+) => Promise<MrzReadingLike | null>;
 
 /**
  * Score: the reading's confidence when every check holds; otherwise at most 0.5 x the share of checks that hold,
@@ -29,9 +32,13 @@ export function mrzScore(reading: MrzReadingLike): number {
 }
 
 /** Run the MRZ detector on a card. */
-export async function detectMrz(image: DecodedImage, read: MrzReader): Promise<FeatureResult> {
+export async function detectMrz(
+  image: DecodedImage,
+  read: MrzReader,
+  signal?: AbortSignal,
+): Promise<FeatureResult> {
   const started = performance.now();
-  const reading = await read(image);
+  const reading = await read(image, signal ? { signal } : {});
   const ms = Math.round(performance.now() - started);
   if (!reading) return { feature: 'mrz', score: 0, region: null, ms, details: { found: false } };
   return {

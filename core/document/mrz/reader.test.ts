@@ -130,5 +130,6 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
     const image = await toDecoded(await renderMrzCard(TD3_SPECIMEN));
     expect(await readMrz(image, { shouldStop: () => true })).toBeNull();
     expect(await readMrz(image, { budgetMs: 0 })).toBeNull();
+    expect(await readMrz(image, { signal: AbortSignal.abort() })).toBeNull();
   });
 });

@@ -43,6 +43,8 @@ export interface ReadMrzOptions {
   shouldStop?: () => boolean;
   /** Milliseconds after which the read stops as if `shouldStop` said so. */
   budgetMs?: number;
+  /** Stops the read as `shouldStop` does once aborted (a read on this thread whose answer is no longer wanted). */
+  signal?: AbortSignal;
 }
 
 let recognizer: Promise<LineRecognizer> | null = null;
@@ -94,7 +96,9 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
   if (search.candidates.length === 0) return null;
   const budget = options.budgetMs;
   const shouldStop = (): boolean =>
-    (options.shouldStop?.() ?? false) || (budget !== undefined && performance.now() - started > budget);
+    (options.signal?.aborted ?? false) ||
+    (options.shouldStop?.() ?? false) ||
+    (budget !== undefined && performance.now() - started > budget);
   const reader = new ZoneReader(pyramid, search, await getRecognizer(), { maxCalls: MAX_CALLS, shouldStop });
   let best: Attempt | null = null;
   const [first] = search.candidates;

@@ -3,11 +3,18 @@
  * or REJECTED (reason feature_not_found) with the best score seen. Pure code.
  */
 import type { StepResult } from '../../contracts/step-result.js';
-import type { FeatureResult } from '../features/types.js';
+import type { FeatureName, FeatureResult } from '../features/types.js';
 import type { DocumentProfile } from './profile.js';
 
-/** Decide the step result; `results` holds one entry per profile feature. */
-export function decide(profile: DocumentProfile, results: FeatureResult[]): StepResult {
+/**
+ * Decide the step result from the features evaluated; `skipped` names those not evaluated because another had
+ * already passed (reported as `not_evaluated`).
+ */
+export function decide(
+  profile: DocumentProfile,
+  results: FeatureResult[],
+  skipped: readonly FeatureName[] = [],
+): StepResult {
   const passing = profile.features
     .map((requirement) => ({ requirement, result: results.find((r) => r.feature === requirement.feature) }))
     .filter((p): p is { requirement: typeof p.requirement; result: FeatureResult } => p.result !== undefined)
@@ -26,6 +33,7 @@ export function decide(profile: DocumentProfile, results: FeatureResult[]): Step
         region: result.region,
         profile: profile.name,
         features: results,
+        not_evaluated: [...skipped],
       },
     };
   }

@@ -20,6 +20,8 @@ export interface QualityReport {
 /** A face picked from an image, aligned, with its quality report. */
 export interface FaceAnalysis {
   report: QualityReport;
+  /** Every face found (under the turn that showed them upright), best first. */
+  faces: DetectedFace[];
   face?: DetectedFace;
   aligned?: AlignedFace;
 }
@@ -61,6 +63,7 @@ export async function analyseFace(
   if (!face || !aligned) {
     return {
       report: report([{ name: 'face_detected', passed: false, value: 0, reason: 'no_face' }], null, 0),
+      faces,
     };
   }
   const q = config.quality;
@@ -84,7 +87,7 @@ export async function analyseFace(
   } else {
     checks.push(...measureFace(face, aligned, q, q.minInterEyeCard).filter((c) => c.name === 'face_size'));
   }
-  return { report: report(checks, face.box, faces.length), face, aligned };
+  return { report: report(checks, face.box, faces.length), faces, face, aligned };
 }
 
 /** The quality report alone (the console's live feedback). */

@@ -2,8 +2,8 @@ import type { StepResult } from '../../contracts/step-result.js';
 import type { FaceEngineConfig } from '../config.js';
 import { cosineSimilarity } from '../../math/vectors.js';
 import type { FaceModels } from '../models/load-all.js';
-import type { FaceBox, Raster } from '../types.js';
-import { analyseFace } from './assess.js';
+import type { DetectedFace, FaceBox, Raster } from '../types.js';
+import { analyseFace, type FaceAnalysis } from './assess.js';
 import { embedAligned } from './embed.js';
 
 /** The decision inputs of one comparison. */
@@ -23,6 +23,13 @@ function roundBox(box: FaceBox | null): FaceBox | null {
   );
 }
 
+/** A comparison's step result and the card's faces it found on the way. */
+export interface Comparison {
+  result: StepResult;
+  /** The card's faces, best first, and its main portrait (undefined when none). */
+  card: { faces: DetectedFace[]; portrait: DetectedFace | undefined };
+}
+
 /**
  * The face_match step: find and check the selfie face and the card's main portrait, embed both, compare with cosine
  * similarity against the threshold. Boxes used are returned in `extra.faces`.
@@ -33,12 +40,25 @@ export async function compareFaces(
   selfie: Raster,
   card: Raster,
   options: CompareOptions,
-): Promise<StepResult> {
+): Promise<Comparison> {
   // The two images are independent: analyse them concurrently (sharp and onnxruntime work off the event loop).
   const [s, c] = await Promise.all([
     analyseFace(models, config, selfie, 'selfie'),
     analyseFace(models, config, card, 'card'),
   ]);
+  return {
+    result: await decideMatch(models, config, s, c, options),
+    card: { faces: c.faces, portrait: c.face },
+  };
+}
+
+async function decideMatch(
+  models: FaceModels,
+  config: FaceEngineConfig,
+  s: FaceAnalysis,
+  c: FaceAnalysis,
+  options: CompareOptions,
+): Promise<StepResult> {
   const faces = { selfie: roundBox(s.report.face), id_card: roundBox(c.report.face) };
   const threshold = Math.round(options.threshold * 10000) / 10000;
   const base = { threshold, faces, quality: { selfie: s.report.reasons, id_card: c.report.reasons } };

@@ -8,6 +8,8 @@ import { DETECTOR_SIZE, type DetectorRunner } from '../models/detector.js';
 import { LANDMARK_SIZE, type LandmarkRunner } from '../models/landmarker.js';
 import { toGray, warpAffine } from '../pixels/warp-affine.js';
 import type { DetectedFace, FaceBox, Point, Raster } from '../types.js';
+import type { EmbedRunner } from '../models/embedder.js';
+import { longestEmbedding } from './orientation.js';
 import { cutChip, letterboxRaster, resizeRaster, rotateRaster, type Chip } from './sharp-ops.js';
 
 /** Detector settings. */
@@ -35,12 +37,14 @@ const WORK_SIDE = 640;
 /** Longest side of the chip landmarks are read from: faces come down to about 130 px, so nothing aliases. */
 const CHIP_SIDE = 240;
 
-/** The detector plus landmark models. */
+/** The detector and landmark models, and the embedder that tells a card's orientation. */
 export interface DetectModels {
   detector: DetectorRunner;
   landmarker: LandmarkRunner;
+  embedder: EmbedRunner;
 }
 
+/** A detector box before landmarks, in image pixels. */
 interface Candidate {
   box: FaceBox;
   score: number;
@@ -134,10 +138,27 @@ function uprightIn(five: readonly Point[], rotation: Rotation): boolean {
   return looksUpright(five.map((p) => unrotateVector(p, back)));
 }
 
+/** The landmarked faces of one turn's candidates that look upright in it, best first. */
+async function facesUnder(
+  models: DetectModels,
+  image: Raster,
+  rotation: Rotation,
+  candidates: readonly Candidate[],
+): Promise<DetectedFace[]> {
+  const faces: DetectedFace[] = [];
+  for (const { box, score } of candidates) {
+    const landmarks68 = await landmarksOf(models, image, box, rotation);
+    if (!landmarks68) continue;
+    const landmarks5 = fivePointsFrom68(landmarks68);
+    if (uprightIn(landmarks5, rotation)) faces.push({ box, score, landmarks68, landmarks5, rotation });
+  }
+  return faces;
+}
+
 /**
  * Detect faces, best first, with boxes and landmarks in the pixels of `image`. Each rotation of `options.rotations`
- * is tried on a small working copy; the rotations are then taken in order of their most confident face until one
- * gives faces whose landmarks look upright (a sideways face can fool the detector, rarely the landmark geometry).
+ * is tried on a small working copy. With one rotation (selfies), its faces whose landmarks look upright are the
+ * answer; with several (ID cards), the turn whose main face aligns best (orientation.ts).
  */
 export async function detectFaces(
   models: DetectModels,
@@ -169,16 +190,12 @@ export async function detectFaces(
     }),
   );
   const perRotation = all.filter((r) => r.candidates.length > 0);
-  perRotation.sort((a, b) => (b.candidates[0]?.score ?? 0) - (a.candidates[0]?.score ?? 0));
-  for (const { rotation, candidates } of perRotation) {
-    const faces: DetectedFace[] = [];
-    for (const { box, score } of candidates) {
-      const landmarks68 = await landmarksOf(models, image, box, rotation);
-      if (!landmarks68) continue;
-      const landmarks5 = fivePointsFrom68(landmarks68);
-      if (uprightIn(landmarks5, rotation)) faces.push({ box, score, landmarks68, landmarks5, rotation });
-    }
-    if (faces.length > 0) return faces;
+  if (perRotation.length === 1) {
+    const [only] = perRotation;
+    return facesUnder(models, image, only!.rotation, only!.candidates);
   }
-  return [];
+  const turns = await Promise.all(
+    perRotation.map((r) => facesUnder(models, image, r.rotation, r.candidates)),
+  );
+  return longestEmbedding(models, image, turns);
 }

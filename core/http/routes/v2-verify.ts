@@ -77,6 +77,13 @@ export function recordVerification(request: FastifyRequest, outcome: Verificatio
   if (outcome.reason) request.idv.reason = outcome.reason;
 }
 
+/** Each step's wall time as a Server-Timing header value (`fingerprint;dur=41, face_match;dur=180`). */
+function serverTiming(timings: VerificationOutcome['timings']): string {
+  return Object.entries(timings)
+    .map(([step, ms]) => `${step};dur=${ms}`)
+    .join(', ');
+}
+
 /** POST /v2/verify: the unified verification of SPEC 1 and 2.3/2.4. */
 export function registerVerifyRoute(app: FastifyInstance, services: Services): void {
   app.post(
@@ -102,10 +109,11 @@ export function registerVerifyRoute(app: FastifyInstance, services: Services): v
       },
       validatorCompiler: documentOnlyValidator,
     },
-    async (request) => {
+    async (request, reply) => {
       const input = await readVerificationInput(request, services);
       const outcome = await runVerification(services, input);
       recordVerification(request, outcome);
+      void reply.header('server-timing', serverTiming(outcome.timings));
       return outcome.body;
     },
   );

@@ -1,11 +1,15 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaceEngine, type FaceEngineImpl } from '../../../face/index.js';
 import { decodeImage } from '../../../imaging/decode.js';
 import { LAYOUT } from '../../render/card-svg.js';
 import { distortCard, type DistortOptions } from '../../render/distort.js';
 import { renderIdCard, type RenderCardOptions } from '../../render/render-card.js';
-import { detectGhostPortrait } from './detector.js';
+import { detectGhostPortrait, type GhostSearchLimits, type GhostSearchOptions } from './detector.js';
 import { overlap } from './windows.js';
+
+/** Accuracy is tested over the whole card: the production bounds depend on the machine's speed. */
+const WHOLE_CARD: GhostSearchLimits = { maxWindows: 1000, budgetMs: 600_000 };
 
 describe('ghost portrait on rendered cards (real face models)', () => {
   let face: FaceEngineImpl;
@@ -14,11 +18,17 @@ describe('ghost portrait on rendered cards (real face models)', () => {
   });
   afterAll(async () => face.dispose());
 
-  const run = async (card: RenderCardOptions, distort: DistortOptions = {}) =>
-    detectGhostPortrait(
-      await decodeImage(await distortCard(await renderIdCard(card), distort), { field: 'id_card' }),
-      face,
-    );
+  const decoded = async (card: RenderCardOptions, distort: DistortOptions = {}) =>
+    decodeImage(await distortCard(await renderIdCard(card), distort), { field: 'id_card' });
+  const run = async (
+    card: RenderCardOptions,
+    distort: DistortOptions = {},
+    options: Partial<GhostSearchOptions> = {},
+  ) =>
+    detectGhostPortrait(await face.analyseCard(await decoded(card, distort)), face, {
+      limits: WHOLE_CARD,
+      ...options,
+    });
 
   it.each<[string, RenderCardOptions, DistortOptions]>([
     ['person 0', {}, {}],
@@ -41,5 +51,26 @@ describe('ghost portrait on rendered cards (real face models)', () => {
   ])('fails on %s', async (_name, card) => {
     const result = await run(card);
     expect(result.score).toBeLessThan(0.5);
+  });
+
+  it('finds the ghost of a card photographed sideways, searching under the portrait’s turn', async () => {
+    const sideways = await sharp(await renderIdCard({ person: 1 }))
+      .rotate(90)
+      .jpeg()
+      .toBuffer();
+    const card = await face.analyseCard(await decodeImage(sideways, { field: 'id_card' }));
+    expect(card.portrait?.rotation).toBe(270);
+    const result = await detectGhostPortrait(card, face, { limits: WHOLE_CARD });
+    expect(result.score).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('stops at its window and time bounds, and when its signal aborts', async () => {
+    const card = { ghost: false } as const;
+    const two = await run(card, {}, { limits: { maxWindows: 2, budgetMs: 60_000 } });
+    expect(two.details).toMatchObject({ windows_scanned: 2 });
+    const timed = await run(card, {}, { limits: { maxWindows: 100, budgetMs: 0 } });
+    expect(timed.details).toMatchObject({ windows_scanned: 0, stopped: 'budget' });
+    const cancelled = await run(card, {}, { signal: AbortSignal.abort() });
+    expect(cancelled.details).toMatchObject({ windows_scanned: 0, stopped: 'cancelled' });
   });
 });

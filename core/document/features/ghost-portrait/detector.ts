@@ -1,25 +1,41 @@
 /**
  * The `ghost_portrait` feature: a second, smaller (often light, greyscale) portrait that matches the main one.
- * The main face is the largest detected on the card; the ghost is searched in contrast-stretched windows (the
- * detector misses small faint faces on the whole card), then both are embedded and compared.
+ * The main portrait is the one the face engine's card analysis picked (given by the face_match step, or analysed
+ * here); the ghost is searched in contrast-stretched windows (the detector misses small faint faces on the whole
+ * card), a bounded number of them within a time budget, then both are embedded and compared.
  */
 import sharp from 'sharp';
+import type {
+  CardFaces,
+  DetectedFace,
+  FaceDetectOptions,
+  QuarterTurn,
+} from '../../../contracts/face-engine.js';
 import type { DecodedImage } from '../../../imaging/decode.js';
 import { clampScore, type FeatureResult, type Region } from '../types.js';
 import { ghostScore, isGhostCandidate, planWindows } from './windows.js';
 
-/** A detected face as the detector uses it (core/face's DetectedFace has more). */
-export interface FaceLike {
-  box: Region;
-}
-
-/** What the detector needs from the face engine (core/face's engine fits it). */
+/** What the detector needs from the face engine (core/face's engine implements it). */
 export interface FacePort {
-  detect(image: DecodedImage): Promise<FaceLike[]>;
-  // Method syntax on purpose: the engine's embed takes its richer DetectedFace, which it got from detect.
-  embed(image: DecodedImage, face: FaceLike): Promise<Float32Array>;
+  analyseCard(image: DecodedImage): Promise<CardFaces>;
+  detect(image: DecodedImage, options?: FaceDetectOptions): Promise<DetectedFace[]>;
+  embed(image: DecodedImage, face: DetectedFace): Promise<Float32Array>;
   similarity(a: Float32Array, b: Float32Array): number;
 }
+
+/** How much of the card the search may look at. */
+export interface GhostSearchLimits {
+  /** Windows searched at most, farthest from the portrait first. */
+  maxWindows: number;
+  /** The search stops when this much time has passed since it began; the best candidate so far counts. */
+  budgetMs: number;
+}
+
+/**
+ * Default bounds: the windows farthest from the portrait come first (where ghosts are printed), so a card without a
+ * ghost costs a bounded time.
+ */
+export const GHOST_SEARCH_LIMITS: GhostSearchLimits = { maxWindows: 40, budgetMs: 500 };
 
 /** Similarity at which the window scan stops early: a sure match needs no more windows. */
 const SURE_SIMILARITY = 0.7;
@@ -43,10 +59,38 @@ async function stretchedWindow(card: DecodedImage, window: Region, median: boole
   return { format: card.format, width: info.width, height: info.height, rgb: data };
 }
 
-async function greyCard(card: DecodedImage): Promise<DecodedImage> {
+/** A face moved by (-dx, -dy): the same face in a crop whose top-left corner is (dx, dy). */
+function shifted(face: DetectedFace, dx: number, dy: number): DetectedFace {
+  const move = ([x, y]: [number, number]): [number, number] => [x - dx, y - dy];
+  return {
+    ...face,
+    box: { ...face.box, x: face.box.x - dx, y: face.box.y - dy },
+    landmarks5: face.landmarks5.map(move),
+    landmarks68: face.landmarks68.map(move),
+  };
+}
+
+/**
+ * The portrait's embedding from a grey rendering of the card around it (the ghost is printed in grey: like with
+ * like). The crop holds the whole square the embedder's alignment cuts (1.9x the face), so the result is the same
+ * as from the whole grey card, at the cost of the portrait's surroundings only.
+ */
+async function greyPortraitEmbedding(
+  card: DecodedImage,
+  portrait: DetectedFace,
+  face: FacePort,
+): Promise<Float32Array> {
+  const side = Math.max(portrait.box.width, portrait.box.height) * 2.2;
+  const cx = portrait.box.x + portrait.box.width / 2;
+  const cy = portrait.box.y + portrait.box.height / 2;
+  const x = Math.max(0, Math.floor(cx - side / 2));
+  const y = Math.max(0, Math.floor(cy - side / 2));
+  const width = Math.min(card.width, Math.ceil(cx + side / 2)) - x;
+  const height = Math.min(card.height, Math.ceil(cy + side / 2)) - y;
   const { data, info } = await sharp(card.rgb, {
     raw: { width: card.width, height: card.height, channels: 3 },
   })
+    .extract({ left: x, top: y, width, height })
     .recomb([
       [0.299, 0.587, 0.114],
       [0.299, 0.587, 0.114],
@@ -54,7 +98,8 @@ async function greyCard(card: DecodedImage): Promise<DecodedImage> {
     ])
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { format: card.format, width: info.width, height: info.height, rgb: data };
+  const grey: DecodedImage = { format: card.format, width: info.width, height: info.height, rgb: data };
+  return face.embed(grey, shifted(portrait, x, y));
 }
 
 /**
@@ -66,6 +111,7 @@ async function refinedSimilarity(
   box: Region,
   face: FacePort,
   mainEmbedding: Float32Array,
+  rotation: QuarterTurn,
 ): Promise<number> {
   const side = Math.round(Math.max(box.width, box.height) * 2.2);
   const x = Math.max(0, Math.round(box.x + box.width / 2 - side / 2));
@@ -82,7 +128,7 @@ async function refinedSimilarity(
     .raw()
     .toBuffer({ resolveWithObject: true });
   const enlarged: DecodedImage = { format: card.format, width: info.width, height: info.height, rgb: data };
-  const again = (await face.detect(enlarged)).sort((a, b) => area(b.box) - area(a.box))[0];
+  const again = (await face.detect(enlarged, { rotation })).sort((a, b) => area(b.box) - area(a.box))[0];
   return again ? face.similarity(mainEmbedding, await face.embed(enlarged, again)) : -1;
 }
 
@@ -95,47 +141,65 @@ function rounded(box: Region, dx = 0, dy = 0): Region {
   };
 }
 
-/** Run the ghost-portrait detector on a card. */
+/** Options of one ghost search. */
+export interface GhostSearchOptions {
+  limits: GhostSearchLimits;
+  /** Stops the search between windows (the profile was decided, or the request went away). */
+  signal?: AbortSignal;
+  /** Window width as a multiple of the portrait's (tests). */
+  widthFactor?: number;
+}
+
+/** Run the ghost-portrait detector on a card whose faces the face engine has found. */
 export async function detectGhostPortrait(
-  card: DecodedImage,
+  card: CardFaces,
   face: FacePort,
-  widthFactor?: number,
+  options: GhostSearchOptions,
 ): Promise<FeatureResult> {
   const started = performance.now();
   const ms = (): number => Math.round(performance.now() - started);
-  const faces = await face.detect(card);
-  const main = [...faces].sort((a, b) => area(b.box) - area(a.box))[0];
+  const main = card.portrait;
   if (!main)
     return { feature: 'ghost_portrait', score: 0, region: null, ms: ms(), details: { main_face: false } };
-  // The ghost is printed in grey: compare it with a grey rendering of the main portrait, like with like.
-  const mainEmbedding = await face.embed(await greyCard(card), main);
-  let best: { similarity: number; box: Region } | null = null;
-  const windows = planWindows(card.width, card.height, main.box, widthFactor);
+  const image = card.image;
+  const mainEmbedding = await greyPortraitEmbedding(image, main, face);
+  const state: { best: { similarity: number; box: Region; window: number } | null } = { best: null };
+  const windows = planWindows(image.width, image.height, main.box, options.widthFactor, main.rotation);
+  const allowed = windows.slice(0, options.limits.maxWindows);
   let scanned = 0;
   let candidates = 0;
-  for (const window of windows) {
+  let stopped: 'budget' | 'cancelled' | null = null;
+  const rotation = main.rotation;
+  for (const window of allowed) {
+    if (options.signal?.aborted) stopped = 'cancelled';
+    else if (performance.now() - started > options.limits.budgetMs) stopped = 'budget';
+    if (stopped) break;
     scanned++;
-    const image = await stretchedWindow(card, window, true);
+    const filtered = await stretchedWindow(image, window, true);
     let plain: DecodedImage | null = null;
-    for (const found of await face.detect(image)) {
+    for (const found of await face.detect(filtered, { rotation })) {
       const box = rounded(found.box, window.x, window.y);
       if (!isGhostCandidate(main.box, box)) continue;
       candidates++;
-      plain ??= await stretchedWindow(card, window, false);
+      plain ??= await stretchedWindow(image, window, false);
       let similarity = face.similarity(mainEmbedding, await face.embed(plain, found));
       if (similarity < SURE_SIMILARITY)
-        similarity = Math.max(similarity, await refinedSimilarity(card, box, face, mainEmbedding));
-      if (!best || similarity > best.similarity) best = { similarity, box };
+        similarity = Math.max(similarity, await refinedSimilarity(image, box, face, mainEmbedding, rotation));
+      if (!state.best || similarity > state.best.similarity)
+        state.best = { similarity, box, window: scanned };
     }
-    if (best && best.similarity >= SURE_SIMILARITY) break;
+    if (state.best && state.best.similarity >= SURE_SIMILARITY) break;
   }
+  const best = state.best;
   const details = {
     main_face: true,
     main_region: rounded(main.box),
     windows_scanned: scanned,
     windows_planned: windows.length,
+    ...(stopped ? { stopped } : {}),
     candidates,
     similarity: best ? Math.round(best.similarity * 10_000) / 10_000 : null,
+    ...(best ? { found_in_window: best.window } : {}),
   };
   if (!best) return { feature: 'ghost_portrait', score: 0, region: null, ms: ms(), details };
   return {

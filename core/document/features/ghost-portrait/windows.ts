@@ -25,17 +25,21 @@ export function isGhostCandidate(main: Region, candidate: Region): boolean {
 export const WINDOW_WIDTH_FACTOR = 1.6;
 
 /**
- * Windows (4:3, about 4 expected ghost faces wide, overlapping by 40%) covering the card, skipping those inside the
- * main face's box. The expected ghost face is 0.4 x the main face.
+ * Windows (4:3 in the portrait's upright frame, about 4 expected ghost faces wide, overlapping by 40%) covering the
+ * card, skipping those inside the main face's box. The expected ghost face is 0.4 x the main face. `rotation` is the
+ * clockwise quarter turn under which the portrait is upright (a card photographed sideways).
  */
 export function planWindows(
   cardWidth: number,
   cardHeight: number,
   main: Region,
   widthFactor = WINDOW_WIDTH_FACTOR,
+  rotation: 0 | 90 | 180 | 270 = 0,
 ): Region[] {
-  const width = Math.round(Math.min(cardWidth, Math.max(120, main.width * widthFactor)));
-  const height = Math.round(Math.min(cardHeight, (width * 3) / 4));
+  const sideways = rotation === 90 || rotation === 270;
+  const upright = Math.max(120, (sideways ? main.height : main.width) * widthFactor);
+  const width = Math.round(Math.min(cardWidth, sideways ? (upright * 3) / 4 : upright));
+  const height = Math.round(Math.min(cardHeight, sideways ? upright : (width * 3) / 4));
   // A ghost face is about a quarter of a window wide: a 0.6 step still puts each one wholly inside some window.
   const stepX = Math.max(1, Math.round(width * 0.6));
   const stepY = Math.max(1, Math.round(height * 0.6));

@@ -15,14 +15,21 @@ const MAX_SIDE = 2400;
 export const NON_AAMVA_SCORE = 0.3;
 
 /** Run the PDF417 detector on a card (decoding in the feature worker). */
-export async function detectPdf417(image: DecodedImage, worker: FeatureTaskRunner): Promise<FeatureResult> {
+export async function detectPdf417(
+  image: DecodedImage,
+  worker: FeatureTaskRunner,
+  signal?: AbortSignal,
+): Promise<FeatureResult> {
   const started = performance.now();
   const fitted = await fitWithin(image, MAX_SIDE);
   const { image: small, factor } = fitted;
-  const { result: decoded, ms: computeMs } = await worker.run({
-    kind: 'pdf417',
-    image: { rgb: small.rgb, width: small.width, height: small.height },
-  });
+  const { result: decoded, ms: computeMs } = await worker.run(
+    {
+      kind: 'pdf417',
+      image: { rgb: small.rgb, width: small.width, height: small.height },
+    },
+    signal ? { signal } : {},
+  );
   // `ms` is the decoder's own time; waiting behind other tasks in the worker is reported apart.
   const waited = Math.round(performance.now() - started - computeMs);
   // Parsing takes microseconds next to decoding: the decoder's time stands for the detector's.

@@ -14,6 +14,7 @@ export async function detectReferenceMark(
   image: DecodedImage,
   marks: MarkInput[],
   worker: FeatureTaskRunner,
+  signal?: AbortSignal,
 ): Promise<FeatureResult> {
   if (marks.length === 0) {
     return {
@@ -27,11 +28,14 @@ export async function detectReferenceMark(
   const started = performance.now();
   // Matching runs at the card working size anyway: send no more pixels than that.
   const fitted = await fitWithin(image, CARD_WORKING_SIZE.max);
-  const { result: outcomes, ms: computeMs } = await worker.run({
-    kind: 'find_marks',
-    image: { rgb: fitted.image.rgb, width: fitted.image.width, height: fitted.image.height },
-    marks,
-  });
+  const { result: outcomes, ms: computeMs } = await worker.run(
+    {
+      kind: 'find_marks',
+      image: { rgb: fitted.image.rgb, width: fitted.image.width, height: fitted.image.height },
+      marks,
+    },
+    signal ? { signal } : {},
+  );
   // `ms` is the matcher's own time; waiting behind other tasks in the worker is reported apart.
   const ms = Math.round(computeMs);
   const waited = Math.round(performance.now() - started - computeMs);

@@ -36,6 +36,14 @@ describe('DocumentWorkers (real workers, real MRZ model)', () => {
     expect(workers.stats()).toMatchObject({ state: 'ready', replaced: 1 });
   });
 
+  it('answers a cancelled read with its reason, and the worker serves the next read', async () => {
+    const cancel = new AbortController();
+    const dropped = workers.readMrz(card, { signal: cancel.signal }).catch((e: unknown) => e);
+    cancel.abort(new Error('decided'));
+    expect(await dropped).toMatchObject({ message: 'decided' });
+    expect(await workers.readMrz(card)).toMatchObject({ valid: true });
+  });
+
   it('runs feature tasks with the worker’s own time', async () => {
     const blank = { rgb: new Uint8Array(64 * 64 * 3).fill(255), width: 64, height: 64 };
     const { result, ms } = await workers.run({ kind: 'pdf417', image: blank });

@@ -4,7 +4,7 @@
  */
 import ort from 'onnxruntime-node';
 import type { DecodedImage } from '../../../imaging/decode.js';
-import type { HandlerGroup } from '../../../workers/handler-types.js';
+import type { HandlerGroup, TaskContext } from '../../../workers/handler-types.js';
 import { guardOnnxRuntime } from '../../../workers/native-section.js';
 import { disposeMrzReader, readMrz } from '../../mrz/index.js';
 import { runFeatureTask, type FeatureTask, type FeatureTaskResults } from './tasks.js';
@@ -33,9 +33,10 @@ export const documentHandlers = {
   'document.mark_features': (t: Extract<FeatureTask, { kind: 'mark_features' }>) => task(t),
   'document.find_marks': (t: Extract<FeatureTask, { kind: 'find_marks' }>) => task(t),
   'document.pdf417': (t: Extract<FeatureTask, { kind: 'pdf417' }>) => task(t),
-  'document.mrz': (image: MrzImage) => {
+  'document.mrz': (image: MrzImage, context: TaskContext) => {
     const rgb = Buffer.from(image.rgb.buffer, image.rgb.byteOffset, image.rgb.byteLength);
-    return readMrz({ ...image, rgb });
+    // A read whose card is decided or whose request went away stops at its next recogniser call.
+    return readMrz({ ...image, rgb }, { shouldStop: () => context.cancelled() });
   },
 };
 
