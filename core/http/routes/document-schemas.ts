@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 
-/** TypeBox schemas of the ID-card security-feature routes (issue 5); they feed /openapi.json. */
+/** TypeBox schemas of the ID-card security-feature routes; they feed /openapi.json. */
 
 const Region = Type.Union([
   Type.Object({ x: Type.Number(), y: Type.Number(), width: Type.Number(), height: Type.Number() }),
