@@ -217,6 +217,7 @@ export class FingerprintService implements FingerprintEngine {
     features: FingerprintFeatures,
     options: { skipDuplicateCheck?: boolean } = {},
   ): Record<string, unknown> {
+    refuseNonPrint(features);
     const settings = readFingerprintSettings(this.settings);
     const quality = Math.round(features.quality);
     if (quality < settings.qualityFloor || features.minutiae.length < settings.minMinutiae) {
@@ -263,6 +264,7 @@ export class FingerprintService implements FingerprintEngine {
     this.index.put(id, mobileE164, cylinders);
     return {
       quality_score: quality,
+      ...likenessField(features),
       minutiae_count: features.minutiae.length,
       model_version: this.modelVersion,
       replaced,
@@ -281,10 +283,21 @@ export class FingerprintService implements FingerprintEngine {
       );
     }
     const probe = await this.extract(image);
+    if (probe.likeness?.isFingerprint === false) {
+      return {
+        ...rejected(0, 'not_a_fingerprint', `This image is not a fingerprint. ${probe.likeness.reason}`),
+        extra: { mobile_number: mobileE164, ...likenessField(probe) },
+      };
+    }
     const { turn, oneInN } = readFingerprintSettings(this.settings);
     const score = compareFeatures(probe, openStoredFeatures(row, this.key), turn);
     const threshold = scoreAtFmr(1 / oneInN, turn);
-    const extra = { mobile_number: mobileE164, threshold, estimated_fmr: estimateFmr(score, turn) };
+    const extra = {
+      mobile_number: mobileE164,
+      threshold,
+      estimated_fmr: estimateFmr(score, turn),
+      ...likenessField(probe),
+    };
     if (score >= threshold)
       return { status: 'SUCCESS', score, message: 'Fingerprint matches the enrollment.', extra };
     return {
@@ -358,6 +371,7 @@ export class FingerprintService implements FingerprintEngine {
     height: number;
     quality: number;
     minutiae: { x: number; y: number; angle: number; type: string }[];
+    likeness?: { score: number; isFingerprint: boolean; reason: string };
   }> {
     const features = await this.extract(image);
     const minutiae = features.minutiae.map((m) => ({ x: m.x, y: m.y, angle: m.angle, type: m.type }));
@@ -366,6 +380,7 @@ export class FingerprintService implements FingerprintEngine {
       height: features.height,
       quality: Math.round(features.quality),
       minutiae,
+      ...(features.likeness ? { likeness: features.likeness } : {}),
     };
   }
 
@@ -439,6 +454,20 @@ export class FingerprintService implements FingerprintEngine {
       reenrollment_required: row.modelVersion !== this.modelVersion,
     };
   }
+}
+
+/** The not-a-fingerprint score as responses carry it, beside the quality score. */
+function likenessField(features: FingerprintFeatures): { fingerprint_likeness?: number } {
+  return features.likeness ? { fingerprint_likeness: features.likeness.score } : {};
+}
+
+/** 422 NOT_A_FINGERPRINT for an image the likeness check refused (faces, documents, blank...), saying why. */
+function refuseNonPrint(features: FingerprintFeatures): void {
+  if (features.likeness?.isFingerprint !== false) return;
+  throw new CoreError('NOT_A_FINGERPRINT', `This image is not a fingerprint. ${features.likeness.reason}`, {
+    field: 'file',
+    extra: { fingerprint_likeness: features.likeness.score, reason: 'not_a_fingerprint' },
+  });
 }
 
 function rejected(score: number, reason: string, message: string): StepResult {
