@@ -85,7 +85,11 @@ async function main(): Promise<void> {
   if (robust) {
     const report = robustReport(dirs.map(setName), conditions.map(conditionName), results);
     if (json) process.stdout.write(`${JSON.stringify({ protocol, seconds, ...report })}\n`);
-    else printTable(report.table);
+    else {
+      printTable(report.table);
+      const refused = report.sets.reduce((n, r) => n + r.refused.reduce((a, b) => a + b, 0), 0);
+      process.stdout.write(`impressions refused as not a fingerprint, all conditions: ${refused}\n`);
+    }
   } else {
     const figures = setFigures(results);
     if (json)

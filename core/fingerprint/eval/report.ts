@@ -14,6 +14,7 @@ const KEYS = [
   'extractMsP50',
   'matchMsP50',
   'failures',
+  'refused',
 ] as const;
 const HEADERS = [
   'EER%',
@@ -25,6 +26,7 @@ const HEADERS = [
   'extract ms p50',
   'match ms p50',
   'failures',
+  'not a print',
 ];
 
 /** Per-set figures and their average, as JSON-ready objects and as a text table. */
@@ -59,7 +61,7 @@ export function robustReport(
   results: SetResult[],
 ): {
   conditions: string[];
-  sets: { name: string; eer: number[]; mean: number }[];
+  sets: { name: string; eer: number[]; mean: number; refused: number[] }[];
   conditionMeans: number[];
   asGiven: number;
   robustMean: number;
@@ -67,7 +69,8 @@ export function robustReport(
 } {
   const rows = sets.map((name, s) => {
     const eer = conditions.map((_, c) => results[s * conditions.length + c]!.eer);
-    return { name, eer: eer.map(round), mean: round(mean(eer)) };
+    const refused = conditions.map((_, c) => results[s * conditions.length + c]!.refused);
+    return { name, eer: eer.map(round), mean: round(mean(eer)), refused };
   });
   const conditionMeans = conditions.map((_, c) => round(mean(rows.map((r) => r.eer[c]!))));
   const robustMean = round(mean(rows.map((r) => r.mean)));

@@ -11,6 +11,8 @@ export interface SetResult extends ErrorRates, QualityUtility {
   extractMsP50: number;
   matchMsP50: number;
   failures: number;
+  /** Impressions the not-a-fingerprint check refused (counted among the failures). */
+  refused: number;
   genuine: number[];
   impostor: number[];
   /** The impostor scores compared with the turn 'any' (calibration only; empty unless asked for). */
@@ -20,7 +22,7 @@ export interface SetResult extends ErrorRates, QualityUtility {
 /**
  * Extract every impression, then compare every same-finger pair (genuine) and every cross-finger pair
  * (impostor), with the given turn setting ('upright' by default). A failed extraction counts as the worst score (0)
- * in all its comparisons, and as quality 0. `anyTurn` also scores the impostor pairs with the turn 'any', for its
+ * in all its comparisons, and as quality 0; so does an impression the not-a-fingerprint check refuses. `anyTurn` also scores the impostor pairs with the turn 'any', for its
  * calibration.
  */
 export function runSet(
@@ -32,6 +34,7 @@ export function runSet(
   const qualities: number[] = [];
   const extractMs: number[] = [];
   let failures = 0;
+  let refused = 0;
   for (const imp of impressions) {
     const t0 = performance.now();
     let f: FingerprintFeatures | undefined;
@@ -41,6 +44,7 @@ export function runSet(
       f = undefined;
     }
     extractMs.push(performance.now() - t0);
+    if (f?.likeness?.isFingerprint === false) refused++;
     if (f && f.minutiae.length === 0) f = undefined;
     if (!f) failures++;
     features.push(f);
@@ -73,6 +77,7 @@ export function runSet(
     extractMsP50: percentiles(extractMs).p50,
     matchMsP50: percentiles(matchMs).p50,
     failures,
+    refused,
     genuine,
     impostor,
     impostorAnyTurn,
