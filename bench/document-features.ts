@@ -3,13 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createFaceEngine } from '../core/face/index.js';
-import { createDocumentEngine, type FeatureName, type FeatureResult } from '../core/document/index.js';
-import { disposeMrzReader, readMrz } from '../core/document/mrz/index.js';
+import {
+  createDocumentEngine,
+  DocumentWorkers,
+  type FeatureName,
+  type FeatureResult,
+} from '../core/document/index.js';
 import { distortCard, type DistortOptions } from '../core/document/render/distort.js';
 import { markSvg } from '../core/document/render/marks.js';
 import { renderIdCard, type RenderCardOptions } from '../core/document/render/render-card.js';
 import { decodeImage } from '../core/imaging/decode.js';
-import { openStore } from '../core/storage/db.js';
+import { openStore } from '../core/storage/open-store.js';
 
 /**
  * npm run bench:document-features [-- --cards N]: each security-feature detector on rendered cards (genuine and
@@ -30,7 +34,7 @@ const variants: [RenderCardOptions, DistortOptions][] = [
 ];
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-bench-doc-'));
-const store = openStore(dataDir);
+const store = await openStore({ dataDir });
 let face: Awaited<ReturnType<typeof createFaceEngine>> | undefined;
 try {
   face = await createFaceEngine();
@@ -39,7 +43,15 @@ try {
     `ghost_portrait skipped: face engine unavailable (${error instanceof Error ? error.message : String(error)})`,
   );
 }
-const engine = createDocumentEngine({ db: store.db, readMrz, ...(face ? { face } : {}) });
+// As the server runs it: MRZ reading and the feature tasks on the document workers.
+const workers = new DocumentWorkers({ preloadMrz: true });
+const engine = await createDocumentEngine({
+  profiles: store.documentProfiles,
+  marks: store.referenceMarks,
+  readMrz: workers.readMrz,
+  workers,
+  ...(face ? { face } : {}),
+});
 await engine.warmUp();
 await engine.addReferenceMark(
   'arms',
@@ -94,7 +106,7 @@ for (const feature of features) {
   );
 }
 await engine.dispose();
-await disposeMrzReader();
+await workers.close();
 await face?.dispose();
-store.close();
+await store.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

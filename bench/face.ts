@@ -19,11 +19,12 @@ const requests = nAt >= 0 ? Number(args[nAt + 1]) : 30;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-bench-face-'));
 const services = await createServices({ dataDir, engines: false });
-services.settings.set('limits.rateLimitPerMinute', 1_000_000);
+await services.settings.set('limits.rateLimitPerMinute', 1_000_000);
 const face = await createFaceEngine({ settings: services.settings });
 services.face = face;
+services.liveness = face;
 services.disposers.push(() => face.dispose());
-const key = services.keys.create('face benchmark').key;
+const key = (await services.keys.create('face benchmark')).key;
 const app = await buildServer(services, { logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();

@@ -32,8 +32,8 @@ async function run(title: string, options: autocannon.Options): Promise<void> {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-bench-'));
 // Engines loaded, so health answers as in production (200 with model and store checks).
 const services = await createServices({ dataDir });
-services.settings.set('limits.rateLimitPerMinute', 1_000_000);
-const key = services.keys.create('http benchmark').key;
+await services.settings.set('limits.rateLimitPerMinute', 1_000_000);
+const key = (await services.keys.create('http benchmark')).key;
 const app = await buildServer(services, { logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();

@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
   | 'CONFLICT'
   | 'FILE_TOO_LARGE'
   | 'IMAGE_UNSUPPORTED'
@@ -18,6 +19,8 @@ export type ErrorCode =
   | 'UNPROCESSABLE'
   | 'RATE_LIMITED'
   | 'OVERLOADED'
+  | 'ENGINE_UNAVAILABLE'
+  | 'STORE_UNAVAILABLE'
   | 'NOT_IMPLEMENTED'
   | 'INTERNAL';
 
@@ -29,6 +32,7 @@ const STATUS: Record<ErrorCode, number> = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   FILE_TOO_LARGE: 413,
   IMAGE_UNSUPPORTED: 415,
@@ -40,9 +44,18 @@ const STATUS: Record<ErrorCode, number> = {
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   OVERLOADED: 503,
+  // A worker died, hung or cannot start: the request was not served, a retry may be (always with Retry-After).
+  ENGINE_UNAVAILABLE: 503,
+  // The shared database does not answer: nothing was written, a retry after it returns may succeed (Retry-After).
+  STORE_UNAVAILABLE: 503,
   NOT_IMPLEMENTED: 501,
   INTERNAL: 500,
 };
+
+/** True when `code` is one of the error codes (e.g. a code that crossed a thread boundary as a string). */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(STATUS, code);
+}
 
 /** HTTP status for an error code: the one place codes map to statuses. */
 export function httpStatusOf(code: ErrorCode): number {

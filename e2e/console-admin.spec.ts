@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, AUDITOR, OPERATOR, signIn } from './support/console.js';
 import { screenshot } from './support/paths.js';
 import { startTestServer, type TestServer } from './support/server.js';
@@ -15,16 +15,36 @@ test.afterAll(async () => {
 
 test.describe.configure({ mode: 'serial' });
 
-test('first run: create the administrator, then manage console users', async ({ page }) => {
+/** Paths of the console API requests the page makes from now on. */
+function consoleRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/console/')) paths.push(path);
+  });
+  return paths;
+}
+
+test("first run: create the administrator with the customers' country, then manage console users", async ({
+  page,
+}) => {
+  const requests = consoleRequests(page);
   await page.goto(`${server.url}/`);
   await expect(page.getByRole('heading', { name: 'Create the administrator' })).toBeVisible();
   await page.screenshot({ path: screenshot('01-first-run-setup') });
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByLabel('Confirm password').fill(ADMIN.password);
+  await page.getByLabel('Country of your customers').selectOption('KE');
   await page.getByRole('button', { name: 'Create administrator' }).click();
   await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Auth mode' })).toContainText('Observe mode');
+  await expect(page.getByRole('heading', { name: 'Enroll a fingerprint' })).toBeVisible();
+  // The screen asked who is signed in once while the admin typed: no polling loop.
+  expect(requests.filter((path) => path === '/api/console/me').length).toBeLessThanOrEqual(2);
+  expect(requests.length).toBeLessThanOrEqual(8);
+  await page.getByRole('link', { name: 'Verify' }).click();
+  await expect(page.getByLabel('Country')).toHaveValue('KE');
 
   await page.getByRole('link', { name: 'Users' }).click();
   const form = page.getByRole('form', { name: 'New console user' });
@@ -56,6 +76,13 @@ test('API keys: issue with a description, copy once, revoke, switch to enforce',
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   await signIn(page, server, ADMIN);
   await page.getByRole('link', { name: 'API keys' }).click();
+  const requests = consoleRequests(page);
+  await page.getByRole('button', { name: 'Issue key' }).click();
+  await expect(page.getByRole('form', { name: 'Issue a key' }).getByRole('alert')).toHaveText(
+    /Describe what the key is for/,
+  );
+  await expect(page.getByLabel('Use-case description')).toHaveAttribute('aria-invalid', 'true');
+  expect(requests).not.toContain('/api/console/keys');
   await page.getByLabel('Use-case description').fill('Branch onboarding backend, Leeds');
   await page.getByRole('button', { name: 'Issue key' }).click();
   const secret = page.getByTestId('new-key');
@@ -107,6 +134,26 @@ test('API keys: issue with a description, copy once, revoke, switch to enforce',
   await expect(page.getByRole('status', { name: 'Auth mode' })).toBeVisible();
 });
 
+test('sign-in: the screen waits without polling, a wrong password is told, then the console opens', async ({
+  page,
+}) => {
+  const requests = consoleRequests(page);
+  await page.goto(`${server.url}/`);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Wrong username or password.');
+  // Opening the screen: who is signed in, the engines, whether an admin exists; then the one failed sign-in.
+  expect(requests.length).toBeLessThanOrEqual(4);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Enroll a fingerprint' })).toBeVisible();
+  expect(requests.filter((path) => path === '/api/console/login')).toHaveLength(2);
+  expect(requests.length).toBeLessThanOrEqual(8);
+});
+
 test('roles: an auditor sees only the audit screen; an operator only enroll and verify', async ({ page }) => {
   await signIn(page, server, AUDITOR);
   const nav = page.getByRole('navigation', { name: 'Screens' });
@@ -114,6 +161,9 @@ test('roles: an auditor sees only the audit screen; an operator only enroll and 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signIn(page, server, OPERATOR);
   await expect(nav.getByRole('link')).toHaveText(['Enroll', 'Verify']);
+  // The first run's country is every operator's default for mobile numbers.
+  await page.getByRole('link', { name: 'Verify' }).click();
+  await expect(page.getByLabel('Country')).toHaveValue('KE');
   // A direct visit to an admin screen falls back to the operator's first screen.
   await page.goto(`${server.url}/keys`);
   await expect(page.getByRole('heading', { name: 'Enroll a fingerprint' })).toBeVisible();

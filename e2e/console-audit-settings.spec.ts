@@ -12,8 +12,8 @@ let admin: string;
 let available: EngineAvailability;
 
 test.beforeAll(async () => {
-  server = await startTestServer((dataDir) => {
-    seedAudit(dataDir, SEEDED);
+  server = await startTestServer(async (dataDir) => {
+    await seedAudit(dataDir, SEEDED);
   });
   admin = await setupAdmin(server);
   await createUser(server, admin, AUDITOR, 'auditor');
@@ -40,13 +40,36 @@ test('audit paging stays fast at 100k rows (first page and deepest page)', async
   expect(await timed('/api/console/audit?limit=50&failedStep=id_card_check&before=5000')).toBeLessThan(500);
 });
 
+/** Issue an API key as the admin and make one audited call with it. */
+async function callWithNewKey(description: string): Promise<{ id: string; prefix: string }> {
+  const created = await fetch(`${server.url}/api/console/keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: admin },
+    body: JSON.stringify({ description }),
+  });
+  expect(created.status).toBe(201);
+  const key = (await created.json()) as { id: string; prefix: string; key: string };
+  const call = await fetch(`${server.url}/v2/verify`, { method: 'POST', headers: { 'x-api-key': key.key } });
+  expect(call.status).toBeGreaterThanOrEqual(400);
+  return key;
+}
+
 test('auditor: charts, filters, keyset paging, detail drawer, CSV export, chain check', async ({ page }) => {
+  const key = await callWithNewKey('Core banking onboarding backend');
   await signIn(page, server, AUDITOR);
   await expect(page.getByRole('heading', { name: 'Results and audit' })).toBeVisible();
   await expect(page.getByRole('img', { name: /Daily request volume over \d+ days/ })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Daily rejection rate by failed step' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Audit log' });
   await expect(table.locator('tbody tr')).toHaveCount(50);
+  // Callers by the name people know: the key's description, the console account.
+  const keyed = table.getByRole('row', { name: /Audit row \d+/ }).filter({ hasText: '/v2/verify' });
+  await expect(keyed.first().locator('td').nth(6)).toHaveText(
+    `Core banking onboarding backend (key idv_${key.prefix}…)`,
+  );
+  await expect(table.locator('tbody tr').first().locator('td').nth(6)).toHaveText(
+    `${AUDITOR.username} (console)`,
+  );
   const firstSeq = Number(await table.locator('tbody tr').first().locator('td').first().textContent());
   await page.getByRole('button', { name: 'Older' }).click();
   await expect(page.getByText('Page 2')).toBeVisible();
@@ -57,7 +80,7 @@ test('auditor: charts, filters, keyset paging, detail drawer, CSV export, chain 
 
   const filters = page.getByRole('form', { name: 'Audit filters' });
   await filters.getByLabel('Failed step').selectOption('face_match');
-  await filters.getByLabel('Key id').fill('seed-key-branch');
+  await filters.getByLabel('Caller id').fill('seed-key-branch');
   await filters.getByRole('button', { name: 'Apply filters' }).click();
   await expect(table.locator('tbody tr').first()).toContainText('face_match');
   const steps = await table.locator('tbody tr td:nth-child(6)').allTextContents();
@@ -95,6 +118,20 @@ test('admin settings: thresholds as 1 in N, orchestrator, bind address with a LA
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
 
+  // The pickers show what the server decides with until an admin changes it: 1 in 1,000 (face), 1 in 10,000.
+  for (const [engine, label, inUse] of [
+    ['face', 'Face matching', '1000'],
+    ['fingerprint', 'Fingerprint matching', '10000'],
+  ] as const) {
+    if (!available[engine]) continue;
+    await expect(page.getByLabel(`${label}: accepted false matches`)).toHaveValue(inUse);
+    await expect(page.getByTestId(`${engine}-threshold-in-use`)).toContainText('server default');
+    const table = page.getByRole('table', { name: `${label} calibration` });
+    await expect(table.locator('th')).toHaveText(['False matches', 'Score threshold']);
+    const source = (await table.locator('xpath=following-sibling::p[1]').textContent()) ?? '';
+    const numbers = source.match(/\d[\d,]*/g) ?? [];
+    expect(new Set(numbers.map((n) => n.replace(/,/g, ''))).size).toBe(numbers.length);
+  }
   if (available.fingerprint) {
     await page.getByLabel('Fingerprint matching: accepted false matches').selectOption('100000');
     await expect(page.getByRole('table', { name: 'Fingerprint matching calibration' })).toContainText(
@@ -178,4 +215,34 @@ test('admin settings: thresholds as 1 in N, orchestrator, bind address with a LA
   expect(((await settings.json()) as { server: { pendingRestart: boolean } }).server.pendingRestart).toBe(
     true,
   );
+});
+
+test.describe("in the operator's locale", () => {
+  test.use({ locale: 'de-DE', timezoneId: 'UTC' });
+
+  test("audit rows, date filters and API keys write dates one way, the browser locale's", async ({
+    page,
+  }) => {
+    await signIn(page, server, ADMIN);
+    const german = new Intl.DateTimeFormat('de-DE', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZone: 'UTC',
+    });
+    const newest = await fetch(`${server.url}/api/console/audit?limit=1`, { headers: { cookie: admin } });
+    const [row] = ((await newest.json()) as { rows: { seq: number; time: string }[] }).rows;
+    await page.getByRole('link', { name: 'Results & audit' }).click();
+    const cells = page.getByRole('row', { name: `Audit row ${row!.seq}` }).locator('td');
+    await expect(cells.nth(1)).toHaveText(german.format(new Date(row!.time)));
+
+    await page.getByRole('link', { name: 'API keys' }).click();
+    const keys = await fetch(`${server.url}/api/console/keys`, { headers: { cookie: admin } });
+    const [key] = ((await keys.json()) as { keys: { description: string; createdAt: string }[] }).keys;
+    const listed = page.getByRole('table', { name: 'API keys' }).getByRole('row', { name: key!.description });
+    await expect(listed.locator('td').nth(2)).toHaveText(german.format(new Date(key!.createdAt)));
+  });
 });

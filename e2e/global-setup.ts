@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { markSvg } from '../core/document/render/marks.js';
 import { renderIdCard } from '../core/document/render/render-card.js';
-import { encodeGrayPng, syntheticFingerprint } from '../core/fingerprint/synthetic/index.js';
+import { encodeGrayBmp, encodeGrayPng, syntheticFingerprint } from '../core/fingerprint/synthetic/index.js';
 import { ARTIFACTS, FAKE_CAMERA_FILE, FIXTURES, ROOT, fixture } from './support/paths.js';
 import { stillToY4m } from './support/y4m.js';
 
@@ -22,6 +22,12 @@ export default async function globalSetup(): Promise<void> {
   fs.writeFileSync(fixture('finger-a-1.png'), encodeGrayPng(syntheticFingerprint(101, 0), 500));
   fs.writeFileSync(fixture('finger-a-2.png'), encodeGrayPng(syntheticFingerprint(101, 1), 500));
   fs.writeFileSync(fixture('finger-b-1.png'), encodeGrayPng(syntheticFingerprint(202, 0), 500));
+  // Formats scanners write that browsers cannot draw (TIFF) or draw only in part (BMP).
+  const tiff = await sharp(encodeGrayPng(syntheticFingerprint(101, 2), 500))
+    .tiff()
+    .toBuffer();
+  fs.writeFileSync(fixture('finger-a-3.tif'), tiff);
+  fs.writeFileSync(fixture('finger-a-3.bmp'), encodeGrayBmp(syntheticFingerprint(101, 2), 500));
   const selfie = await selfieOfCardHolder();
   fs.writeFileSync(fixture('selfie.jpg'), selfie);
   fs.copyFileSync(
@@ -29,6 +35,10 @@ export default async function globalSetup(): Promise<void> {
     fixture('other-person.jpg'),
   );
   fs.writeFileSync(fixture('id-card.jpg'), await renderIdCard({ person: 0 }));
+  fs.writeFileSync(
+    fixture('id-card-plain.jpg'),
+    await renderIdCard({ person: 0, mrz: false, ghost: false, mark: 'none' }),
+  );
   fs.writeFileSync(
     fixture('mark-arms.png'),
     await sharp(Buffer.from(markSvg('arms', 3)))

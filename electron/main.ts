@@ -1,21 +1,22 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, shell } from 'electron';
-import { startServer, storedBindAddress, type RunningServer } from '../core/index.js';
+import { bindAddress, setWorkerEntry, startServer, type RunningServer } from '../core/index.js';
 import { lockNavigation, restrictPermissions, secureWebPreferences, showWhenReady } from './security.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// The main process runs only as dist/main.mjs: the engines' worker threads start from the bundle beside it.
+setWorkerEntry(new URL('./worker.mjs', import.meta.url));
 let server: RunningServer | undefined;
 
 /** Start core's server (env, else the bind address saved in the console, else loopback), then open the window. */
 async function launch(): Promise<void> {
   const dataDir = process.env.IDV_DATA_DIR ?? path.join(app.getPath('userData'), 'data');
-  const stored = storedBindAddress(dataDir);
-  server = await startServer({
-    host: process.env.IDV_HOST ?? stored?.host ?? '127.0.0.1',
-    port: Number(process.env.IDV_PORT ?? stored?.port ?? 8787),
-    dataDir,
+  const { host, port } = await bindAddress(dataDir, {
+    host: process.env.IDV_HOST,
+    port: process.env.IDV_PORT,
   });
+  server = await startServer({ host, port, dataDir });
   const origin = new URL(server.url).origin;
   const window = new BrowserWindow({
     width: 1280,

@@ -1,19 +1,19 @@
 import fs from 'node:fs';
 import { FINGERPRINT_MODEL_VERSION } from '../fingerprint/calibration.js';
-import { EnrollmentStore } from '../fingerprint/enrollment-store.js';
 import { extractFeatures } from '../fingerprint/extract/index.js';
 import { decodeIsoRecord, encodeIsoRecord, isoRecordToFeatures } from '../fingerprint/iso/index.js';
 import { encodeGrayBmp, encodeGrayPng, syntheticFingerprint } from '../fingerprint/synthetic/index.js';
 import { decodeImage, rgbToGray } from '../imaging/decode.js';
-import { maskMobile } from '../services/mobile.js';
-import { openStore } from '../storage/db.js';
-import { dataDirOf, parseArgs, type ParsedArgs } from './args.js';
+import { maskMobile } from '../mobile.js';
+import { openStore } from '../storage/open-store.js';
+import { parseArgs, STORE_USAGE, storeOf, type ParsedArgs } from './args.js';
 
 const USAGE = `Usage: npm run fp -- <command> [options]
-  reenroll-report [--data-dir DIR] [--json]   enrollments made by another fingerprint model version (masked numbers)
+  reenroll-report [--json]                       enrollments made by another fingerprint model version (masked numbers)
   synth --seed N [--impression I] --out FILE  write a synthetic fingerprint (.png or .bmp), deterministic per seed
   iso-export --image FILE --out FILE.iso      extract minutiae and write an ISO/IEC 19794-2:2005 record
-  iso-info FILE.iso                           print the header and minutiae count of an ISO record`;
+  iso-info FILE.iso                           print the header and minutiae count of an ISO record
+${STORE_USAGE}`;
 
 function required(args: ParsedArgs, flag: string): string {
   const value = args.flags[flag];
@@ -21,10 +21,10 @@ function required(args: ParsedArgs, flag: string): string {
   return value;
 }
 
-function reenrollReport(args: ParsedArgs): void {
-  const store = openStore(dataDirOf(args));
+async function reenrollReport(args: ParsedArgs): Promise<void> {
+  const store = await openStore(storeOf(args));
   try {
-    const rows = new EnrollmentStore(store.db).listOutdated(FINGERPRINT_MODEL_VERSION);
+    const rows = await store.enrollments.listOutdated(FINGERPRINT_MODEL_VERSION);
     const report = rows.map((r) => ({
       mobile: maskMobile(r.mobile),
       model_version: r.modelVersion,
@@ -45,7 +45,7 @@ function reenrollReport(args: ParsedArgs): void {
         `${r.mobile}\t${r.model_version}\tenrolled ${r.enrolled_at}\tupdated ${r.updated_at}\n`,
       );
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   const command = args.positional[0];
   switch (command) {
     case 'reenroll-report':
-      reenrollReport(args);
+      await reenrollReport(args);
       return;
     case 'synth':
       synth(args);

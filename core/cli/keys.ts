@@ -1,24 +1,27 @@
-import { openStore } from '../storage/db.js';
 import { ApiKeyService } from '../services/api-keys.js';
-import { dataDirOf, parseArgs } from './args.js';
+import { Settings } from '../settings/settings.js';
+import { openStore } from '../storage/open-store.js';
+import { parseArgs, STORE_USAGE, storeOf } from './args.js';
 import { runCli } from './run.js';
 
-const USAGE = `Usage: npm run keys -- <command> [--data-dir DIR]
+const USAGE = `Usage: npm run keys -- <command> [--data-dir DIR | --store URL]
   create --description "use case"   issue a key (printed once, alone on the last line)
   list                               list keys (prefix, description, created, last used, revoked)
-  revoke ID                          revoke a key by id or prefix`;
+  revoke ID                          revoke a key by id or prefix
+${STORE_USAGE}`;
 
-runCli(USAGE, () => {
+runCli(USAGE, async () => {
   const args = parseArgs(process.argv.slice(2));
   const [command, target] = args.positional;
-  const store = openStore(dataDirOf(args));
+  const store = await openStore(storeOf(args));
+  const settings = await Settings.open(store.settings);
   try {
-    const keys = new ApiKeyService(store.db);
+    const keys = new ApiKeyService(store.apiKeys, settings);
     switch (command) {
       case 'create': {
         const description = args.flags.description;
         if (typeof description !== 'string') throw new Error('create needs --description "..."');
-        const created = keys.create(description);
+        const created = await keys.create(description);
         process.stdout.write(
           `Issued key ${created.id} (prefix ${created.prefix}) for: ${created.description}\n`,
         );
@@ -27,7 +30,7 @@ runCli(USAGE, () => {
         return;
       }
       case 'list': {
-        const rows = keys.list();
+        const rows = await keys.list();
         if (rows.length === 0) process.stdout.write('No API keys.\n');
         for (const k of rows) {
           const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'active';
@@ -39,7 +42,7 @@ runCli(USAGE, () => {
       }
       case 'revoke': {
         if (!target) throw new Error('revoke needs the key id or prefix');
-        const revoked = keys.revoke(target);
+        const revoked = await keys.revoke(target);
         process.stdout.write(`Revoked key ${revoked.id} (prefix ${revoked.prefix}).\n`);
         return;
       }
@@ -47,6 +50,7 @@ runCli(USAGE, () => {
         throw new Error(`unknown command ${command ?? '(none)'}`);
     }
   } finally {
-    store.close();
+    settings.close();
+    await store.close();
   }
 });

@@ -1,30 +1,29 @@
-import { storedBindAddress } from '../storage/server-bind.js';
 import { startServer } from '../server.js';
-import { dataDirOf, option, parseArgs, type ParsedArgs } from './args.js';
-
-/** Host and port: flag, else environment, else the console's stored choice, else 127.0.0.1:8787. */
-function bindAddress(args: ParsedArgs, dataDir: string): { host: string; port: number } {
-  const stored = storedBindAddress(dataDir);
-  const host = option(args, 'host', 'IDV_HOST', stored?.host ?? '127.0.0.1');
-  const port = Number(option(args, 'port', 'IDV_PORT', String(stored?.port ?? 8787)));
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port ${port}.`);
-  return { host, port };
-}
+import { bindAddress } from '../services/bind-address.js';
+import { redactUrl } from '../storage/postgres/postgres-store.js';
+import { given, option, parseArgs, storeOf } from './args.js';
 
 /** `npm run serve`: the headless server with the console at its root URL. */
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const dataDir = dataDirOf(args);
-  const { host, port } = bindAddress(args, dataDir);
+  const location = storeOf(args);
+  // Flag, else environment, else the console's stored choice, else the defaults.
+  const { host, port } = await bindAddress(location, {
+    host: given(args, 'host', 'IDV_HOST'),
+    port: given(args, 'port', 'IDV_PORT'),
+  });
   const queue = option(args, 'queue', 'IDV_QUEUE_URL', '');
   const server = await startServer({
     host,
     port,
-    dataDir,
+    dataDir: location.dataDir,
+    store: location.url,
+    templateKeyFile: given(args, 'template-key-file', 'IDV_TEMPLATE_KEY_FILE'),
     logLevel: option(args, 'log-level', 'IDV_LOG_LEVEL', 'info'),
     ...(queue ? { queueUrl: queue } : {}),
   });
-  process.stdout.write(`IDV Console listening on ${server.url} (data: ${server.services.store.dataDir})\n`);
+  const records = location.url ? `store: ${redactUrl(location.url)}` : `data: ${server.services.dataDir}`;
+  process.stdout.write(`IDV Console listening on ${server.url} (${records})\n`);
   let closing = false;
   const stop = (): void => {
     if (closing) return;

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoreError } from '../errors.js';
 import { decodeImage, type DecodedImage } from '../imaging/decode.js';
-import { openStore, type Store } from '../storage/db.js';
+import { tempStore, type TempStore } from '../testing/store.js';
 import { readMrz, disposeMrzReader } from './mrz/index.js';
 import { markSvg } from './render/marks.js';
 import { renderIdCard, type RenderCardOptions } from './render/render-card.js';
@@ -27,15 +24,19 @@ async function codeOf(promise: Promise<unknown> | (() => unknown)): Promise<stri
 }
 
 describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
-  let dir: string;
-  let store: Store;
+  let temp: TempStore;
   let engine: DocumentService;
+  const create = (withMrz: boolean): Promise<DocumentService> =>
+    createDocumentEngine({
+      profiles: temp.store.documentProfiles,
+      marks: temp.store.referenceMarks,
+      ...(withMrz ? { readMrz } : {}),
+    });
   let armsPng: Buffer;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-doc-'));
-    store = openStore(dir);
-    engine = createDocumentEngine({ db: store.db, readMrz });
+    temp = await tempStore('idv-doc-');
+    engine = await create(true);
     armsPng = await sharp(Buffer.from(markSvg('arms', 1.5)))
       .png()
       .toBuffer();
@@ -44,13 +45,16 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
   afterAll(async () => {
     await engine.dispose();
     await disposeMrzReader();
-    store.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await temp.dispose();
   });
 
   it('seeds the built-in profiles and validates edits', async () => {
-    expect(engine.listProfiles().map((p) => p.name)).toEqual(['default', 'drivers_licence', 'national_id']);
-    const saved = engine.saveProfile({
+    expect((await engine.listProfiles()).map((p) => p.name)).toEqual([
+      'default',
+      'drivers_licence',
+      'national_id',
+    ]);
+    const saved = await engine.saveProfile({
       name: 'marks',
       features: [{ feature: 'reference_mark', min_score: 0.5 }],
     });
@@ -58,16 +62,8 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
     expect(
       await codeOf(() => engine.saveProfile({ name: 'marks', features: [{ feature: 'x', min_score: 0.5 }] })),
     ).toBe('FIELD_INVALID');
-    expect(
-      await codeOf(() => {
-        engine.deleteProfile('default');
-      }),
-    ).toBe('CONFLICT');
-    expect(
-      await codeOf(() => {
-        engine.deleteProfile('nope');
-      }),
-    ).toBe('NOT_FOUND');
+    expect(await codeOf(() => engine.deleteProfile('default'))).toBe('CONFLICT');
+    expect(await codeOf(() => engine.deleteProfile('nope'))).toBe('NOT_FOUND');
     expect(await codeOf(engine.checkIdCard(await card(), { profile: 'nope' }))).toBe('FIELD_INVALID');
   });
 
@@ -75,8 +71,8 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
     const mark = await engine.addReferenceMark('Utopia arms', armsPng);
     expect(mark).toMatchObject({ name: 'Utopia arms', width: 300, height: 360 });
     expect(mark.keypoints).toBeGreaterThan(200);
-    expect(engine.listReferenceMarks()).toEqual([mark]);
-    expect((await sharp(engine.referenceMarkPreview(mark.id)).metadata()).width).toBe(300);
+    expect(await engine.listReferenceMarks()).toEqual([mark]);
+    expect((await sharp(await engine.referenceMarkPreview(mark.id)).metadata()).width).toBe(300);
     expect(await codeOf(engine.addReferenceMark('Utopia arms', armsPng))).toBe('CONFLICT');
     expect(await codeOf(engine.addReferenceMark('text', Buffer.from('not an image')))).toBe(
       'IMAGE_UNSUPPORTED',
@@ -122,7 +118,7 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
   });
 
   it('keeps marks across a restart (keypoints read back from SQLite)', async () => {
-    const again = createDocumentEngine({ db: store.db });
+    const again = await create(false);
     try {
       const result = await again.checkIdCard(await card({ person: 2 }), { profile: 'marks' });
       expect(result.status).toBe('SUCCESS');
@@ -157,12 +153,10 @@ describe('DocumentService (real SQLite, real MRZ reader, real worker)', () => {
     expect(id).toMatchObject({ status: 'REJECTED', reason: 'feature_not_found' });
   });
 
-  it('deletes marks', () => {
-    const [mark] = engine.listReferenceMarks();
-    engine.deleteReferenceMark(mark!.id);
-    expect(engine.listReferenceMarks()).toEqual([]);
-    expect(() => {
-      engine.deleteReferenceMark(mark!.id);
-    }).toThrow(CoreError);
+  it('deletes marks', async () => {
+    const [mark] = await engine.listReferenceMarks();
+    await engine.deleteReferenceMark(mark!.id);
+    expect(await engine.listReferenceMarks()).toEqual([]);
+    expect(await codeOf(engine.deleteReferenceMark(mark!.id))).toBe('NOT_FOUND');
   });
 });

@@ -2,59 +2,71 @@
  * The document engine: the ID-card security-feature check (the id_card step of /v2/verify and /v1/verify) over
  * stored profiles and registered reference marks, plus the admin operations the console wires to its routes.
  */
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { Database } from 'better-sqlite3';
+import type {
+  DocumentProfileRepository,
+  ReferenceMarkRepository,
+} from '../contracts/document-repositories.js';
 import { CoreError } from '../errors.js';
 import { decodeImage, type DecodedImage } from '../imaging/decode.js';
-import type { DocumentEngine, StepResult } from '../services/contracts.js';
+import type { DocumentEngine, ReferenceMarkSummary, StoredProfile } from '../contracts/document-engine.js';
+import type { EngineHealth, StepResult } from '../contracts/step-result.js';
 import type { FacePort } from './features/ghost-portrait/detector.js';
 import { detectGhostPortrait } from './features/ghost-portrait/detector.js';
 import { detectMrz, type MrzReader } from './features/mrz-feature.js';
 import { detectPdf417 } from './features/pdf417/detector.js';
 import { detectReferenceMark } from './features/reference-mark/detector.js';
 import type { FeatureName, FeatureResult } from './features/types.js';
-import { FeatureWorker } from './features/worker/pool.js';
+import { DocumentWorkers } from './features/worker/document-workers.js';
+import { workersHealth } from '../workers/health.js';
 import { decide } from './profiles/decide.js';
-import { MarkStore, type ReferenceMarkSummary } from './profiles/mark-store.js';
 import {
   DEFAULT_PROFILE_NAME,
   isProfileName,
   validateProfile,
   type DocumentProfile,
 } from './profiles/profile.js';
-import { ProfileStore, type StoredProfile } from './profiles/profile-store.js';
 
 /** What the engine is built from; a missing face engine or MRZ reader makes that feature score 0 ("unavailable"). */
 export interface DocumentServiceDeps {
-  db: Database;
+  profiles: DocumentProfileRepository;
+  marks: ReferenceMarkRepository;
   face?: FacePort;
   readMrz?: MrzReader;
+  /** The document worker lane (shared with the OCR service); without it the engine starts and owns its own. */
+  workers?: DocumentWorkers;
 }
 
 /** Registered mark images are reduced to this longest side: larger adds time, not matches. */
 const MARK_MAX_SIDE = 640;
 /** A mark with fewer keypoints cannot be told apart from clutter. */
 const MARK_MIN_KEYPOINTS = 40;
+/** Version of the keypoint format and BRIEF pattern, recorded so a future change can re-extract from the preview. */
+export const DESCRIPTOR_VERSION = 1;
 
 /** The DocumentEngine implementation. */
 export class DocumentService implements DocumentEngine {
-  readonly #profiles: ProfileStore;
-  readonly #marks: MarkStore;
-  readonly #worker = new FeatureWorker();
+  readonly #profiles: DocumentProfileRepository;
+  readonly #marks: ReferenceMarkRepository;
+  readonly #workers: DocumentWorkers;
+  readonly #ownsWorkers: boolean;
   readonly #face: FacePort | undefined;
   readonly #readMrz: MrzReader | undefined;
 
   constructor(deps: DocumentServiceDeps) {
-    this.#profiles = new ProfileStore(deps.db);
-    this.#marks = new MarkStore(deps.db);
+    this.#profiles = deps.profiles;
+    this.#marks = deps.marks;
     this.#face = deps.face;
     this.#readMrz = deps.readMrz;
+    this.#ownsWorkers = deps.workers === undefined;
+    this.#workers = deps.workers ?? new DocumentWorkers();
   }
 
   /** The profile of that name (default when absent); unknown names are 400 FIELD_INVALID. */
-  profile(name?: string): StoredProfile {
+  async profile(name?: string): Promise<StoredProfile> {
     const wanted = name === undefined || name === '' ? DEFAULT_PROFILE_NAME : name;
-    const profile = isProfileName(wanted) ? this.#profiles.get(wanted) : undefined;
+    const profile = isProfileName(wanted) ? await this.#profiles.get(wanted) : undefined;
     if (!profile)
       throw new CoreError('FIELD_INVALID', `Unknown document profile "${wanted.slice(0, 40)}".`, {
         field: 'profile',
@@ -81,48 +93,50 @@ export class DocumentService implements DocumentEngine {
       case 'ghost_portrait':
         return this.#face ? detectGhostPortrait(image, this.#face) : unavailable('face engine not loaded');
       case 'reference_mark': {
-        const marks = this.#marks
-          .load(profile.reference_marks)
-          .map((m) => ({ id: m.id, name: m.name, features: m.features }));
-        return detectReferenceMark(image, marks, this.#worker);
+        const marks = (await this.#marks.load(profile.reference_marks)).map((m) => ({
+          id: m.id,
+          name: m.name,
+          features: m.features,
+        }));
+        return detectReferenceMark(image, marks, this.#workers);
       }
       case 'pdf417':
-        return detectPdf417(image, this.#worker);
+        return detectPdf417(image, this.#workers);
     }
   }
 
   /** The id_card step: SUCCESS with the detected feature, or REJECTED with reason feature_not_found. */
   async checkIdCard(image: DecodedImage, options: { profile?: string } = {}): Promise<StepResult> {
-    const profile = this.profile(options.profile);
+    const profile = await this.profile(options.profile);
     return decide(profile, await this.runFeatures(image, profile));
   }
 
   /** Every stored profile. */
-  listProfiles(): StoredProfile[] {
+  listProfiles(): Promise<StoredProfile[]> {
     return this.#profiles.list();
   }
 
   /** Validate and store a profile (insert or replace); 400 on invalid input. */
-  saveProfile(input: unknown): StoredProfile {
+  async saveProfile(input: unknown): Promise<StoredProfile> {
     return this.#profiles.save(validateProfile(input));
   }
 
   /** Delete a profile; 404 when unknown, 409 for the default profile (requests without `profile` need it). */
-  deleteProfile(name: string): void {
+  async deleteProfile(name: string): Promise<void> {
     if (name === DEFAULT_PROFILE_NAME)
       throw new CoreError('CONFLICT', 'The default profile can be edited but not deleted.');
-    if (!this.#profiles.delete(name))
+    if (!(await this.#profiles.delete(name)))
       throw new CoreError('NOT_FOUND', `No document profile named "${name.slice(0, 40)}".`);
   }
 
   /** Every registered reference mark (without features). */
-  listReferenceMarks(): ReferenceMarkSummary[] {
+  listReferenceMarks(): Promise<ReferenceMarkSummary[]> {
     return this.#marks.list();
   }
 
   /** PNG preview of a registered mark, for the console. */
-  referenceMarkPreview(id: string): Buffer {
-    const png = this.#marks.preview(id);
+  async referenceMarkPreview(id: string): Promise<Buffer> {
+    const png = await this.#marks.preview(id);
     if (!png) throw new CoreError('NOT_FOUND', 'No reference mark with that id.');
     return png;
   }
@@ -136,8 +150,9 @@ export class DocumentService implements DocumentEngine {
     if (trimmed.length === 0 || trimmed.length > 80) {
       throw new CoreError('FIELD_INVALID', 'name must be 1-80 characters.', { field: 'name' });
     }
-    if (this.#marks.hasName(trimmed))
-      throw new CoreError('CONFLICT', `A reference mark named "${trimmed}" exists.`, { field: 'name' });
+    const taken = (): CoreError =>
+      new CoreError('CONFLICT', `A reference mark named "${trimmed}" exists.`, { field: 'name' });
+    if (await this.#marks.hasName(trimmed)) throw taken();
     const decoded = await decodeImage(imageBytes, { field: 'image' });
     if (Math.min(decoded.width, decoded.height) < 48) {
       throw new CoreError('UNPROCESSABLE', 'The mark image must be at least 48 pixels on each side.', {
@@ -153,7 +168,7 @@ export class DocumentService implements DocumentEngine {
     const preview = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
       .png()
       .toBuffer();
-    const { result: features } = await this.#worker.run({
+    const { result: features } = await this.#workers.run({
       kind: 'mark_features',
       image: { rgb: data, width: info.width, height: info.height },
     });
@@ -167,16 +182,26 @@ export class DocumentService implements DocumentEngine {
         },
       );
     }
-    return this.#marks.add(trimmed, preview, features);
+    const added = await this.#marks.add({
+      id: `mark_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+      name: trimmed,
+      preview,
+      features,
+      descriptorVersion: DESCRIPTOR_VERSION,
+      createdAt: new Date().toISOString(),
+    });
+    // Registered under the same name meanwhile (a second console tab, another replica).
+    if (!added) throw taken();
+    return added;
   }
 
   /** Delete a registered mark; 404 when unknown. */
-  deleteReferenceMark(id: string): void {
-    if (!this.#marks.delete(id)) throw new CoreError('NOT_FOUND', 'No reference mark with that id.');
+  async deleteReferenceMark(id: string): Promise<void> {
+    if (!(await this.#marks.delete(id))) throw new CoreError('NOT_FOUND', 'No reference mark with that id.');
   }
 
   /** What the health route reports. */
-  health(): Record<string, unknown> {
+  async health(): Promise<EngineHealth> {
     return {
       features: {
         mrz: this.#readMrz !== undefined,
@@ -184,22 +209,19 @@ export class DocumentService implements DocumentEngine {
         reference_mark: true,
         pdf417: true,
       },
-      profiles: this.#profiles.list().length,
-      reference_marks: this.#marks.list().length,
+      profiles: (await this.#profiles.list()).length,
+      reference_marks: (await this.#marks.list()).length,
+      ...workersHealth([this.#workers]),
     };
   }
 
-  /** Start the feature worker and load its modules now, so the first card does not pay for it. */
+  /** Start the document workers and load their modules now, so the first card does not pay for it. */
   async warmUp(): Promise<void> {
-    const size = 64;
-    await this.#worker.run({
-      kind: 'pdf417',
-      image: { rgb: new Uint8Array(size * size * 3), width: size, height: size },
-    });
+    await this.#workers.start();
   }
 
-  /** Stop the feature worker. */
+  /** Stop the document workers, when the engine started them. */
   async dispose(): Promise<void> {
-    await this.#worker.close();
+    if (this.#ownsWorkers) await this.#workers.close();
   }
 }

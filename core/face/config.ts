@@ -1,5 +1,6 @@
 import type { DetectOptions } from './pipeline/detect-faces.js';
-import type { QueueOptions } from './queue.js';
+import type { AdmissionLimits } from '../workers/admission.js';
+import { DEFAULT_MAX_WAIT_MS } from '../workers/sizing.js';
 import type { Rotation } from './geometry/rotation.js';
 
 /** Quality floors of a face (selfie or card portrait); each failed one is a reason the console shows. */
@@ -37,7 +38,8 @@ export interface FaceEngineConfig {
   /** Index of the bona fide class among fr_liveness's three outputs (0: measured AUC 0.91 vs 0.08 for class 1). */
   livenessLiveClass: number;
   quality: QualityThresholds;
-  queue: QueueOptions;
+  /** Admission of face requests (each a series of model calls); as many run at once as there are face workers. */
+  queue: AdmissionLimits;
   /** Bounds a request's own `threshold` must lie within (similarity units). */
   thresholdBounds: { min: number; max: number };
 }
@@ -60,6 +62,6 @@ export const DEFAULT_FACE_CONFIG: FaceEngineConfig = {
     eyeClosedProbability: 0.9,
     secondFaceWidthShare: 0.5,
   },
-  queue: { concurrency: 2, maxPending: 16, retryAfterSeconds: 1 },
+  queue: { maxQueue: 16, maxWaitMs: DEFAULT_MAX_WAIT_MS },
   thresholdBounds: { min: 0.1, max: 0.95 },
 };

@@ -1,7 +1,14 @@
 import { CoreError } from '../errors.js';
 import type { DecodedImage } from '../imaging/decode.js';
-import type { FaceEngine, StepResult } from '../services/contracts.js';
-import type { SettingsStore } from '../storage/settings.js';
+import type { FaceEngine, LivenessEngine } from '../contracts/face-engine.js';
+import {
+  ONE_IN_N_CHOICES,
+  type Calibration,
+  type EngineHealth,
+  type StepResult,
+} from '../contracts/step-result.js';
+import { SETTINGS } from '../settings/schema.js';
+import type { Settings } from '../settings/settings.js';
 import { DEFAULT_FACE_CONFIG, type FaceEngineConfig } from './config.js';
 import { estimateFmr, thresholdForFmr, type FmrCalibration } from './math/calibration.js';
 import { cosineSimilarity } from './math/softmax.js';
@@ -11,60 +18,82 @@ import { detectFaces } from './pipeline/detect-faces.js';
 import { embedAligned } from './pipeline/embed.js';
 import { livenessScore } from './pipeline/liveness.js';
 import { assessQuality, type QualityReport } from './pipeline/assess.js';
-import { BoundedQueue } from './queue.js';
+import { OperationGate, workersHealth } from '../workers/index.js';
 import type { LivenessCalibration } from './calibration-store.js';
 import type { DetectedFace, Raster } from './types.js';
 import { compareFaces } from './pipeline/compare.js';
 
-/** Operator setting: the match threshold expressed as "one false match in N". */
-export const THRESHOLD_SETTING = 'face.thresholdOneInN';
+/** The models the engine runs (names of models/manifest.json). */
+const FACE_MODELS: readonly string[] = ['fr_detect', 'fr_landmark', 'fr_feature', 'fr_liveness', 'fr_eye'];
 
-/** Default false-match rate of the match threshold. */
-export const DEFAULT_FMR = 1e-3;
+/** Default false-match rate of the match threshold (the default of `face.thresholdOneInN`). */
+export const DEFAULT_FMR = 1 / SETTINGS['face.thresholdOneInN'].default;
 
 function raster(image: DecodedImage): Raster {
   return { data: image.rgb, width: image.width, height: image.height, channels: 3 };
 }
 
+/** Options of one face operation. */
+export interface FaceCallOptions {
+  /** Cancels the operation: dropped while it waits, and its model calls still queued are dropped. */
+  signal?: AbortSignal;
+}
+
 /**
- * The face engine: detection, landmarks, alignment, embedding, liveness and quality over models loaded once and
- * shared by every request; every call runs through one bounded queue (503 beyond it).
+ * The face engine: detection, landmarks, alignment, embedding, liveness and quality over models loaded once per
+ * face worker and shared by every request; every call is admitted by one gate (503 when it could not start in
+ * time) and its model calls run on the face lane of the worker pool.
  */
-export class FaceEngineImpl implements FaceEngine {
-  readonly #queue: BoundedQueue;
+export class FaceEngineImpl implements FaceEngine, LivenessEngine {
+  readonly modelNames: readonly string[] = FACE_MODELS;
+  readonly #gate: OperationGate;
 
   constructor(
     private readonly models: FaceModels,
-    private readonly calibration: FmrCalibration,
+    private readonly fmrCalibration: FmrCalibration,
     private readonly livenessCalibration: LivenessCalibration,
     private readonly config: FaceEngineConfig = DEFAULT_FACE_CONFIG,
-    private readonly settings?: SettingsStore,
+    private readonly settings?: Settings,
   ) {
-    this.#queue = new BoundedQueue(config.queue);
+    this.#gate = new OperationGate(
+      { ...config.queue, concurrency: models.inference.size, label: 'face engine' },
+      () => models.inference.unavailable(),
+    );
   }
 
   /** Faces of an image, best first, boxes and landmarks in its pixels (upright search only). */
-  detect(image: DecodedImage): Promise<DetectedFace[]> {
-    return this.#queue.run(() => detectFaces(this.models, raster(image), this.config.detect));
+  detect(image: DecodedImage, options: FaceCallOptions = {}): Promise<DetectedFace[]> {
+    return this.#gate.run(
+      'detect',
+      () => detectFaces(this.models, raster(image), this.config.detect),
+      options.signal,
+    );
   }
 
   /** Faces of an ID-card image, trying quarter-turn rotations until a face looks upright. */
-  detectOnCard(image: DecodedImage): Promise<DetectedFace[]> {
-    return this.#queue.run(() =>
-      detectFaces(this.models, raster(image), {
-        ...this.config.detect,
-        rotations: this.config.cardRotations,
-      }),
+  detectOnCard(image: DecodedImage, options: FaceCallOptions = {}): Promise<DetectedFace[]> {
+    return this.#gate.run(
+      'detect_card',
+      () =>
+        detectFaces(this.models, raster(image), {
+          ...this.config.detect,
+          rotations: this.config.cardRotations,
+        }),
+      options.signal,
     );
   }
 
   /** L2-normalised 512-d embedding of one detected face of `image`. */
-  embed(image: DecodedImage, face: DetectedFace): Promise<Float32Array> {
-    return this.#queue.run(async () => {
-      const aligned = await alignFace(raster(image), face);
-      if (!aligned) throw new CoreError('UNPROCESSABLE', 'The face lies outside the image.');
-      return embedAligned(this.models.embedder, aligned.raster, this.config.flipAverage);
-    });
+  embed(image: DecodedImage, face: DetectedFace, options: FaceCallOptions = {}): Promise<Float32Array> {
+    return this.#gate.run(
+      'embed',
+      async () => {
+        const aligned = await alignFace(raster(image), face);
+        if (!aligned) throw new CoreError('UNPROCESSABLE', 'The face lies outside the image.');
+        return embedAligned(this.models.embedder, aligned.raster, this.config.flipAverage);
+      },
+      options.signal,
+    );
   }
 
   /** Cosine similarity of two embeddings, in [-1, 1]. */
@@ -74,21 +103,20 @@ export class FaceEngineImpl implements FaceEngine {
 
   /** The default threshold: the operator's "1 in N" setting, else the similarity at FMR 1e-3. */
   defaultThreshold(): number {
-    const oneInN = this.settings?.get<number | null>(THRESHOLD_SETTING, null) ?? null;
-    const fmr = typeof oneInN === 'number' && oneInN >= 1 ? 1 / oneInN : DEFAULT_FMR;
-    return thresholdForFmr(this.calibration, fmr);
+    const fmr = this.settings ? 1 / this.settings.get('face.thresholdOneInN') : DEFAULT_FMR;
+    return thresholdForFmr(this.fmrCalibration, fmr);
   }
 
   /** Estimated false-match rate of a similarity score. */
   estimatedFmr(score: number): number {
-    return estimateFmr(this.calibration, score);
+    return estimateFmr(this.fmrCalibration, score);
   }
 
   /** Selfie vs ID-card portrait: SUCCESS, or REJECTED with reason no_match, no_face_detected or poor_quality. */
   async match(
     selfie: DecodedImage,
     idCard: DecodedImage,
-    options: { threshold?: number } = {},
+    options: { threshold?: number } & FaceCallOptions = {},
   ): Promise<StepResult> {
     const { min, max } = this.config.thresholdBounds;
     const threshold = options.threshold ?? this.defaultThreshold();
@@ -97,49 +125,75 @@ export class FaceEngineImpl implements FaceEngine {
         field: 'threshold',
       });
     }
-    return this.#queue.run(() =>
-      compareFaces(this.models, this.config, raster(selfie), raster(idCard), {
-        threshold,
-        estimateFmr: (s) => this.estimatedFmr(s),
-      }),
+    return this.#gate.run(
+      'match',
+      () =>
+        compareFaces(this.models, this.config, raster(selfie), raster(idCard), {
+          threshold,
+          estimateFmr: (s) => this.estimatedFmr(s),
+        }),
+      options.signal,
     );
   }
 
   /** Passive liveness of the main face of one image; score in [0, 1], 1 = bona fide. */
-  liveness(image: DecodedImage): Promise<StepResult> {
-    return this.#queue.run(async () => {
-      const threshold = this.livenessCalibration.threshold;
-      const { score, face } = await livenessScore(this.models, this.config, raster(image));
-      const live = score >= threshold;
-      const result: StepResult = {
-        status: live ? 'SUCCESS' : 'REJECTED',
-        score: round4(score),
-        message: live ? 'The face appears live.' : 'The image looks like a presentation attack.',
-        extra: { threshold, face: face ?? null, face_detected: face !== undefined },
-      };
-      if (!live) result.reason = 'presentation_attack';
-      return result;
-    });
+  liveness(image: DecodedImage, options: FaceCallOptions = {}): Promise<StepResult> {
+    return this.#gate.run(
+      'liveness',
+      async () => {
+        const threshold = this.livenessCalibration.threshold;
+        const { score, face } = await livenessScore(this.models, this.config, raster(image));
+        const live = score >= threshold;
+        const result: StepResult = {
+          status: live ? 'SUCCESS' : 'REJECTED',
+          score: round4(score),
+          message: live ? 'The face appears live.' : 'The image looks like a presentation attack.',
+          extra: { threshold, face: face ?? null, face_detected: face !== undefined },
+        };
+        if (!live) result.reason = 'presentation_attack';
+        return result;
+      },
+      options.signal,
+    );
   }
 
   /** Quality checks of a selfie for live capture feedback. */
-  quality(image: DecodedImage): Promise<QualityReport> {
-    return this.#queue.run(() => assessQuality(this.models, this.config, raster(image), 'selfie'));
+  quality(image: DecodedImage, options: FaceCallOptions = {}): Promise<QualityReport> {
+    return this.#gate.run(
+      'quality',
+      () => assessQuality(this.models, this.config, raster(image), 'selfie'),
+      options.signal,
+    );
   }
 
-  /** Model and calibration facts for /api/health. */
-  health(): Record<string, unknown> {
+  /** The committed similarity → FMR calibration as the console's "1 in N" operating points. */
+  calibration(): Calibration {
+    const { source, impostorCount, model } = this.fmrCalibration;
+    // The source reads "<set>: <count> cross-identity pairs of <n> images"; the count is said once, formatted.
+    const dataset = (source.split(':')[0] ?? '').replace(/\/[^\s]*\//g, '').trim();
     return {
-      models: ['fr_detect', 'fr_landmark', 'fr_feature', 'fr_liveness', 'fr_eye'],
-      loaded: true,
-      threshold: round4(this.defaultThreshold()),
-      livenessThreshold: this.livenessCalibration.threshold,
-      calibration: this.calibration.source,
-      queue: this.#queue.load,
+      source: `Impostor scores of ${impostorCount.toLocaleString('en')} ${dataset} pairs, model ${model}`,
+      points: ONE_IN_N_CHOICES.map((oneInN) => ({
+        oneInN,
+        threshold: thresholdForFmr(this.fmrCalibration, 1 / oneInN),
+      })),
     };
   }
 
-  /** Release every ONNX session. */
+  /** Model and calibration facts for /api/health. */
+  health(): Promise<EngineHealth> {
+    return Promise.resolve({
+      models: [...this.modelNames],
+      loaded: true,
+      threshold: round4(this.defaultThreshold()),
+      livenessThreshold: this.livenessCalibration.threshold,
+      calibration: this.fmrCalibration.source,
+      queue: this.#gate.stats(),
+      ...workersHealth([this.models.inference]),
+    });
+  }
+
+  /** Stop the face workers (each releases its ONNX sessions). */
   async dispose(): Promise<void> {
     await disposeFaceModels(this.models);
   }

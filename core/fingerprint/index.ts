@@ -1,5 +1,5 @@
 /** Public entry of the fingerprint engine. */
-export { FingerprintService, type EnrollmentInfo, type FingerprintServiceOptions } from './service.js';
+export { FingerprintService, type FingerprintServiceOptions } from './service.js';
 export {
   DEFAULT_FINGERPRINT_SETTINGS,
   readFingerprintSettings,

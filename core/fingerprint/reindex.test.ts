@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore } from '../storage/db.js';
-import { allMigrations } from '../storage/migrations/index.js';
+import { countRows, insertSchema10Enrollment, openAtSchema } from '../storage/sqlite/testing.js';
+import { openSqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { FINGERPRINT_MODEL_VERSION } from './calibration.js';
 import { extractFeatures } from './extract/index.js';
 import { computeEmbedding, EMBEDDING_VERSION } from './index/embedding.js';
@@ -22,63 +22,50 @@ describe('search index upgrade (migration 11)', () => {
   it('keeps vectors of enrollments made before it and rebuilds their cylinders when the engine starts', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-reindex-'));
     // A data dir at schema 10: unsharded vectors, no cylinders column.
-    const old = openStore(
-      dir,
-      allMigrations.filter((m) => m.version < 11),
-    );
-    const key = loadOrCreateTemplateKey(old.dataDir);
-    const prints = MOBILES.map((_, i) => extractFeatures(syntheticFingerprint(600 + i, 0)));
+    const old = openAtSchema(dir, 11);
+    const key = loadOrCreateTemplateKey(dir);
     MOBILES.forEach((mobile, i) => {
-      const features = prints[i]!;
+      const features = extractFeatures(syntheticFingerprint(600 + i, 0));
       const template = sealTemplate(
         encodeTemplate({ modelVersion: FINGERPRINT_MODEL_VERSION, features }),
         key,
         mobile,
       );
-      const now = new Date().toISOString();
-      const id = old.db
-        .prepare(
-          `INSERT INTO fingerprint_enrollments (mobile, template, model_version, embedding_version, quality, minutiae_count, created_at, updated_at)
-           VALUES (?, ?, ?, 1, ?, ?, ?, ?)`,
-        )
-        .run(
+      insertSchema10Enrollment(
+        old,
+        {
           mobile,
           template,
-          FINGERPRINT_MODEL_VERSION,
-          features.quality,
-          features.minutiae.length,
-          now,
-          now,
-        ).lastInsertRowid;
-      const e = computeEmbedding(features);
-      old.db
-        .prepare('INSERT INTO fingerprint_vectors (rowid, embedding) VALUES (?, ?)')
-        .run(BigInt(id), Buffer.from(e.buffer, e.byteOffset, e.byteLength));
+          modelVersion: FINGERPRINT_MODEL_VERSION,
+          quality: features.quality,
+          minutiaeCount: features.minutiae.length,
+        },
+        computeEmbedding(features),
+      );
     });
     old.close();
 
-    const store = openStore(dir);
-    const count = (sql: string): number => (store.db.prepare(sql).get() as { n: number }).n;
-    expect(count('SELECT COUNT(*) AS n FROM fingerprint_vectors')).toBe(MOBILES.length);
-    expect(count('SELECT COUNT(*) AS n FROM fingerprint_enrollments WHERE cylinders IS NULL')).toBe(
-      MOBILES.length,
-    );
-    const service = new FingerprintService({ db: store.db, dataDir: store.dataDir, pool: { size: 0 } });
+    const store = openSqliteStore(dir);
+    const count = (table: string, where?: string): number => countRows(store, table, where);
+    expect(count('fingerprint_vectors')).toBe(MOBILES.length);
+    expect(count('fingerprint_enrollments', 'cylinders IS NULL')).toBe(MOBILES.length);
+    const service = new FingerprintService({
+      enrollments: store.enrollments,
+      templateKey: key,
+      pool: { size: 0 },
+    });
     try {
-      expect(count('SELECT COUNT(*) AS n FROM fingerprint_enrollments WHERE cylinders IS NULL')).toBe(0);
-      expect(
-        count(
-          `SELECT COUNT(*) AS n FROM fingerprint_enrollments WHERE embedding_version <> ${EMBEDDING_VERSION}`,
-        ),
-      ).toBe(0);
-      expect(service.reindex()).toBe(0);
+      await service.indexLoaded();
+      expect(count('fingerprint_enrollments', 'cylinders IS NULL')).toBe(0);
+      expect(count('fingerprint_enrollments', `embedding_version <> ${EMBEDDING_VERSION}`)).toBe(0);
+      expect(await service.reindex()).toBe(0);
       // The in-memory index (decrypted cylinders, minutia hashes) holds the rebuilt enrollments.
-      expect(service.health().indexed_in_memory).toBe(MOBILES.length);
+      expect((await service.health()).indexed_in_memory).toBe(MOBILES.length);
       const probe = extractFeatures(syntheticFingerprint(601, 1));
-      expect(service.searchFeatures(probe, 1).candidates[0]?.mobile).toBe(MOBILES[1]);
+      expect((await service.searchFeatures(probe, 1)).candidates[0]?.mobile).toBe(MOBILES[1]);
     } finally {
       await service.close();
-      store.close();
+      await store.close();
     }
   });
 });

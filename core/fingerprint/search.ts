@@ -1,5 +1,6 @@
+import type { EnrollmentRepository, EnrollmentRow } from '../contracts/enrollment-repository.js';
+import type { SearchCandidate } from '../contracts/fingerprint-engine.js';
 import { estimateFmr } from './calibration.js';
-import type { EnrollmentRow, EnrollmentStore } from './enrollment-store.js';
 import {
   computeCylinders,
   cylinderSimilarity,
@@ -52,13 +53,7 @@ const STAR_WEIGHT = 0.02;
 const HASH_WEIGHT = 0.01;
 const HASH_RANK_SPAN = 1000;
 
-/** One 1:N candidate, best first. */
-export interface SearchCandidate {
-  id: number;
-  mobile: string;
-  score: number;
-  estimatedFmr: number;
-}
+export type { SearchCandidate } from '../contracts/fingerprint-engine.js';
 
 /** What a search looks at. */
 export interface SearchOptions {
@@ -137,8 +132,8 @@ export class FeatureCache {
  * cylinders, and the star edges find some of both (single edges between true minutiae survive where whole
  * neighbourhoods change).
  */
-export function firstStage(
-  store: EnrollmentStore,
+export async function firstStage(
+  store: EnrollmentRepository,
   probe: FingerprintFeatures,
   probeCylinders: Cylinders,
   options: Pick<
@@ -146,7 +141,7 @@ export function firstStage(
     'candidates' | 'hashCandidates' | 'starCandidates' | 'shortlist' | 'excludeMobile'
   >,
   index: GalleryIndex,
-): { ids: number[]; starScore: StarVotes['score']; hashRank: (id: number) => number } {
+): Promise<{ ids: number[]; starScore: StarVotes['score']; hashRank: (id: number) => number }> {
   const extra = options.excludeMobile ? 1 : 0;
   // The second stage costs in proportion to the probe's cylinders times the candidates: a print with many minutiae
   // gets fewer embedding and star-edge candidates (EMBEDDING_CUT, STAR_CUT), so its search costs about what a
@@ -154,7 +149,7 @@ export function firstStage(
   const share = Math.min(1, TYPICAL_CYLINDERS / Math.max(1, probeCylinders.n));
   const count = (n: number, cut: number): number => (n > 0 ? Math.ceil(n * share ** cut) + extra : 0);
   const wanted = Math.max(options.shortlist + extra, count(options.candidates, EMBEDDING_CUT));
-  const ids = store.vectors.nearest(computeEmbedding(probe), wanted).map((h) => h.id);
+  const ids = (await store.nearest(computeEmbedding(probe), wanted)).map((h) => h.id);
   const hashed =
     options.hashCandidates > 0 ? index.hashes.nearest(probeCylinders, count(options.hashCandidates, 0)) : [];
   const starred: StarVotes =
@@ -170,18 +165,18 @@ export function firstStage(
 }
 
 /** The cylinders of candidates the loading in-memory index does not hold yet, from their sealed copies. */
-function readPending(
-  store: EnrollmentStore,
+async function readPending(
+  store: EnrollmentRepository,
   key: Buffer,
   index: GalleryIndex,
   ids: number[],
   options: Pick<SearchOptions, 'modelVersion'>,
-): Map<number, IndexedPrint> {
+): Promise<Map<number, IndexedPrint>> {
   const pending = new Map<number, IndexedPrint>();
   const missing = ids.filter((id) => !index.get(id));
   if (missing.length === 0) return pending;
   const stale: number[] = [];
-  for (const row of store.indexRows(missing)) {
+  for (const row of await store.indexRows(missing)) {
     if (row.modelVersion !== options.modelVersion) continue;
     try {
       if (!row.cylinders) throw new Error('No cylinders yet');
@@ -191,7 +186,7 @@ function readPending(
       stale.push(row.id);
     }
   }
-  for (const row of store.getMany(stale)) {
+  for (const row of await store.getMany(stale)) {
     try {
       pending.set(row.id, { mobile: row.mobile, cylinders: computeCylinders(openStoredFeatures(row, key)) });
     } catch {
@@ -209,21 +204,21 @@ function readPending(
  * by embedding, filled up with the best of this score. (3) The 1:1 matcher re-scores those and the best `k` are
  * returned with their estimated FMR.
  */
-export function searchGallery(
-  store: EnrollmentStore,
+export async function searchGallery(
+  store: EnrollmentRepository,
   key: Buffer,
   index: GalleryIndex,
   probe: FingerprintFeatures,
   options: SearchOptions,
   cache: FeatureCache = new FeatureCache(0),
-): SearchCandidate[] {
+): Promise<SearchCandidate[]> {
   const probeCylinders = computeCylinders(probe);
-  const { ids, starScore, hashRank } = firstStage(store, probe, probeCylinders, options, index);
+  const { ids, starScore, hashRank } = await firstStage(store, probe, probeCylinders, options, index);
   // Once loaded, the in-memory index holds every enrollment of the engine's model version (the others are not
   // comparable). While it is still loading, the candidates it does not hold yet are read and opened here.
   const pending = index.loaded
     ? new Map<number, IndexedPrint>()
-    : readPending(store, key, index, ids, options);
+    : await readPending(store, key, index, ids, options);
   const ranked: { id: number; local: number }[] = [];
   for (const id of ids) {
     const held = index.get(id) ?? pending.get(id);
@@ -242,7 +237,7 @@ export function searchGallery(
   ranked.sort((a, b) => b.local - a.local);
   const shortlist = [...new Set([...byVector, ...ranked.map((r) => r.id)])].slice(0, options.shortlist);
   const candidates: SearchCandidate[] = [];
-  for (const row of store.getMany(shortlist)) {
+  for (const row of await store.getMany(shortlist)) {
     // The row decides (another process may have re-enrolled it under another model version since it was indexed).
     if (row.mobile === options.excludeMobile || row.modelVersion !== options.modelVersion) continue;
     const score = compareFeatures(probe, cache.get(row, key), options.turn);

@@ -1,19 +1,28 @@
+import { ONE_IN_N_CHOICES } from '../contracts/step-result.js';
 import { CoreError } from '../errors.js';
 import type { DecodedImage } from '../imaging/decode.js';
-import type { FingerprintEngine, StepResult } from '../services/contracts.js';
-import { maskMobile } from '../services/mobile.js';
-import type { Database } from '../storage/db.js';
-import type { SettingsStore } from '../storage/settings.js';
+import type {
+  EnrollmentInfo,
+  EnrollOutcome,
+  FingerprintEngine,
+  FingerprintPreview,
+  SearchOutcome,
+} from '../contracts/fingerprint-engine.js';
+import type {
+  EnrollmentMeta,
+  EnrollmentRepository,
+  EnrollmentRow,
+  EnrollmentWrite,
+  IndexRow,
+} from '../contracts/enrollment-repository.js';
+import type { Calibration, EngineHealth, StepResult } from '../contracts/step-result.js';
+import { maskMobile } from '../mobile.js';
+import type { Settings } from '../settings/settings.js';
 import { calibrationFor, estimateFmr, FINGERPRINT_MODEL_VERSION, scoreAtFmr } from './calibration.js';
-import {
-  EnrollmentStore,
-  type EnrollmentMeta,
-  type EnrollmentRow,
-  type IndexRow,
-} from './enrollment-store.js';
 import { computeCylinders, type Cylinders } from './index/cylinders.js';
-import { computeEmbedding, EMBEDDING_VERSION } from './index/embedding.js';
+import { computeEmbedding, EMBEDDING_DIMS, EMBEDDING_VERSION } from './index/embedding.js';
 import { GalleryIndex } from './index/gallery-index.js';
+import { IndexFollower } from './index-follower.js';
 import { compareFeatures } from './match/index.js';
 import {
   FeatureCache,
@@ -25,7 +34,7 @@ import {
   type SearchCandidate,
 } from './search.js';
 import { readFingerprintSettings, type FingerprintSettings } from './settings.js';
-import { encodeTemplate, loadOrCreateTemplateKey, sealTemplate } from './template/index.js';
+import { encodeTemplate, sealTemplate } from './template/index.js';
 import type { FingerprintFeatures } from './types.js';
 import { ExtractionPool, type ExtractionPoolOptions } from './worker/pool.js';
 
@@ -36,50 +45,55 @@ const REINDEX_CHUNK = 100;
 
 /** How to build the engine. */
 export interface FingerprintServiceOptions {
-  db: Database;
-  /** Data directory holding the template key file. */
-  dataDir: string;
-  settings?: SettingsStore;
+  /** Enrollments and their 1:N index material. */
+  enrollments: EnrollmentRepository;
+  /** AES-256 key sealing templates and cylinders (template/key-file.ts keeps it beside the data). */
+  templateKey: Buffer;
+  settings?: Settings;
   /** Worker pool settings (size 0 extracts on the calling thread). */
   pool?: ExtractionPoolOptions;
   /** Model version written into new templates; defaults to the extractor's. Tests simulate upgrades with it. */
   modelVersion?: string;
-}
-
-/** Enrollment metadata as the API shows it. */
-export interface EnrollmentInfo {
-  mobile_number: string;
-  model_version: string;
-  quality_score: number;
-  minutiae_count: number;
-  created_at: string;
-  updated_at: string;
-  reenrollment_required: boolean;
+  /**
+   * Follow the store's enrollment change feed (a store shared by replicas): other writers' enrollments,
+   * re-enrollments and deletions reach the in-memory index, and each search first takes in the changes committed
+   * before it. Off for the embedded store, whose only writer is this engine.
+   */
+  followChanges?: boolean;
 }
 
 /**
- * The fingerprint engine: extraction on worker threads, encrypted versioned templates in SQLite, 1:1
- * verification, 1:N search through the sqlite-vec index, de-duplication and model-version checks.
+ * The fingerprint engine: extraction on worker threads, encrypted versioned templates in the store, 1:1
+ * verification, 1:N search through the store's vector index and an in-memory index, de-duplication and model-version
+ * checks.
  */
 export class FingerprintService implements FingerprintEngine {
   readonly modelVersion: string;
-  private readonly store: EnrollmentStore;
+  private readonly store: EnrollmentRepository;
   private readonly key: Buffer;
   private readonly pool: ExtractionPool;
-  private readonly settings: SettingsStore | undefined;
+  private readonly settings: Settings | undefined;
   private readonly cache = new FeatureCache();
   /** Decrypted cylinders and the minutia hash index of the search: in memory only, rebuilt at every start. */
   private readonly index = new GalleryIndex();
   private readonly loading: Promise<void>;
+  private readonly enrolling = new Serial();
+  /** Enrollments written or deleted while the index loads: the load leaves them to those writes. */
+  private readonly changedSince = new Set<number>();
   private indexError: string | undefined;
   private closed = false;
+  /** Other writers' changes, when the store is shared. */
+  private readonly follower: IndexFollower | undefined;
 
   constructor(options: FingerprintServiceOptions) {
     this.modelVersion = options.modelVersion ?? FINGERPRINT_MODEL_VERSION;
-    this.store = new EnrollmentStore(options.db);
-    this.key = loadOrCreateTemplateKey(options.dataDir);
+    this.store = options.enrollments;
+    this.key = options.templateKey;
     this.pool = new ExtractionPool(options.pool);
     this.settings = options.settings;
+    this.follower = options.followChanges
+      ? new IndexFollower(this.store, (changes) => this.applyChanges(changes))
+      : undefined;
     this.loading = this.loadIndex();
   }
 
@@ -96,10 +110,10 @@ export class FingerprintService implements FingerprintEngine {
    * key) their vector and cylinders again, from the decrypted template, all at once. The engine does this itself
    * in the background after it starts (loadIndex); this is for tools and tests. Returns the number rebuilt.
    */
-  reindex(): number {
+  async reindex(): Promise<number> {
     let count = 0;
     for (let after: number | undefined = 0; after !== undefined;) {
-      const next = this.reindexChunk(after);
+      const next = await this.reindexChunk(after);
       count += next.rows;
       after = next.after;
     }
@@ -110,27 +124,31 @@ export class FingerprintService implements FingerprintEngine {
    * Rebuild the next chunk of out-of-date index entries after id `after`: how many, and the id to continue after
    * (undefined when none are left).
    */
-  private reindexChunk(after: number): { rows: number; after: number | undefined } {
-    const rows = this.store.listUnindexed(EMBEDDING_VERSION, after, REINDEX_CHUNK);
-    this.reindexRows(rows);
+  private async reindexChunk(after: number): Promise<{ rows: number; after: number | undefined }> {
+    const rows = await this.store.listUnindexed(EMBEDDING_VERSION, after, REINDEX_CHUNK);
+    await this.reindexRows(rows);
     return { rows: rows.length, after: rows.length < REINDEX_CHUNK ? undefined : rows[rows.length - 1]!.id };
   }
 
   /** Rebuild the index entries of these rows from their templates, in one transaction. About 1.6 ms a row. */
-  private reindexRows(rows: EnrollmentRow[]): void {
-    this.store.transaction(() => {
-      for (const row of rows) {
-        const features = openStoredFeatures(row, this.key);
-        const cylinders = computeCylinders(features);
-        this.store.reindex(
-          row.id,
-          computeEmbedding(features),
-          sealCylinders(cylinders, this.key, row.mobile),
-          EMBEDDING_VERSION,
-        );
-        if (row.modelVersion === this.modelVersion) this.index.put(row.id, row.mobile, cylinders);
-      }
+  private async reindexRows(rows: EnrollmentRow[]): Promise<void> {
+    const rebuilt = rows.map((row) => {
+      const features = openStoredFeatures(row, this.key);
+      return { row, cylinders: computeCylinders(features), embedding: computeEmbedding(features) };
     });
+    await this.store.reindex(
+      rebuilt.map(({ row, cylinders, embedding }) => ({
+        id: row.id,
+        embedding,
+        cylinders: sealCylinders(cylinders, this.key, row.mobile),
+        embeddingVersion: EMBEDDING_VERSION,
+      })),
+    );
+    for (const { row, cylinders } of rebuilt) {
+      // Re-enrolled or deleted while this chunk was rebuilt: the newer write's entry stands.
+      if (row.modelVersion === this.modelVersion && !this.changedSince.has(row.id))
+        this.index.put(row.id, row.mobile, cylinders);
+    }
   }
 
   /**
@@ -145,19 +163,20 @@ export class FingerprintService implements FingerprintEngine {
     this.index.loaded = false;
     const pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
     try {
-      for (
-        let after = this.reindexChunk(0).after;
-        after !== undefined;
-        after = this.reindexChunk(after).after
-      ) {
+      // Changes from here on are followed after the load (applying one the load already saw is harmless).
+      const feedStart = this.follower ? await this.store.lastChangeSeq() : 0;
+      // A shared store serves the first stage from an in-memory copy of the vectors: load it with the rest.
+      if (this.follower) await this.store.nearest(new Float32Array(EMBEDDING_DIMS), 1);
+      for (let after = (await this.reindexChunk(0)).after; after !== undefined;) {
         await pause();
         if (this.closed) return;
+        after = (await this.reindexChunk(after)).after;
       }
       for (let after = 0; ;) {
-        const rows = this.store.indexRowsAfter(this.modelVersion, after, INDEX_LOAD_CHUNK);
+        const rows = await this.store.indexRowsAfter(this.modelVersion, after, INDEX_LOAD_CHUNK);
         for (const row of rows) {
-          // Held already (reindexed or enrolled since the start): that entry is current.
-          if (this.index.get(row.id)) continue;
+          // Held already, or enrolled or deleted since the start: that write's entry is current.
+          if (this.index.get(row.id) || this.changedSince.has(row.id)) continue;
           const cylinders = this.storedCylinders(row);
           if (cylinders) this.index.put(row.id, row.mobile, cylinders);
         }
@@ -168,10 +187,34 @@ export class FingerprintService implements FingerprintEngine {
       }
       this.index.compact();
       this.index.loaded = true;
+      this.changedSince.clear();
+      this.follower?.start(feedStart);
     } catch (err) {
-      // A closed database (the engine stopped mid-load) or an unreadable row: searches keep reading what is missing.
+      // A closed store (the engine stopped mid-load) or an unreadable row: searches keep reading what is missing.
       this.indexError = err instanceof Error ? err.message : String(err);
     }
+  }
+
+  /**
+   * Bring the in-memory index to the rows these changes name, as they are now: held when of this model version with
+   * cylinders, dropped otherwise (removed, re-enrolled by another model). A stale entry left by a race with a local
+   * write is corrected by that write's own change, read next.
+   */
+  private async applyChanges(changes: readonly { id: number }[]): Promise<void> {
+    const ids = [...new Set(changes.map((c) => c.id))];
+    const rows = new Map((await this.store.indexRows(ids)).map((row) => [row.id, row]));
+    let dropped = false;
+    for (const id of ids) {
+      const row = rows.get(id);
+      const cylinders = row && row.modelVersion === this.modelVersion ? this.storedCylinders(row) : undefined;
+      if (row && cylinders) this.index.put(id, row.mobile, cylinders);
+      else {
+        dropped ||= this.index.get(id) !== undefined;
+        this.index.delete(id);
+      }
+    }
+    // No decrypted copy outlives its enrollment.
+    if (dropped) this.cache.clear();
   }
 
   /** The stored cylinders of a row, or undefined when it has none of this cylinder version. */
@@ -204,7 +247,7 @@ export class FingerprintService implements FingerprintEngine {
     mobileE164: string,
     image: DecodedImage,
     _context: { requestId: string },
-  ): Promise<Record<string, unknown>> {
+  ): Promise<EnrollOutcome> {
     return this.enrollFeatures(mobileE164, await this.extract(image));
   }
 
@@ -212,68 +255,82 @@ export class FingerprintService implements FingerprintEngine {
    * Enroll already extracted features (the image path above, imports and benchmarks). `skipDuplicateCheck` is for
    * bulk loads of galleries known to be distinct, where a 1:N search per row would dominate the load time.
    */
-  enrollFeatures(
+  async enrollFeatures(
     mobileE164: string,
     features: FingerprintFeatures,
     options: { skipDuplicateCheck?: boolean } = {},
-  ): Record<string, unknown> {
+  ): Promise<EnrollOutcome> {
     refuseNonPrint(features);
     const settings = readFingerprintSettings(this.settings);
-    const quality = Math.round(features.quality);
-    if (quality < settings.qualityFloor || features.minutiae.length < settings.minMinutiae) {
-      const reason = quality < settings.qualityFloor ? 'low_image_quality' : 'too_few_minutiae';
-      throw new CoreError(
-        'QUALITY_TOO_LOW',
-        `Fingerprint quality is too low to enroll (${reason.replace(/_/g, ' ')}); capture it again.`,
-        {
-          field: 'file',
-          extra: {
-            quality_score: quality,
-            minutiae_count: features.minutiae.length,
-            quality_floor: settings.qualityFloor,
-            reason,
-          },
-        },
-      );
-    }
-    const duplicate = options.skipDuplicateCheck
-      ? undefined
-      : this.findDuplicate(mobileE164, features, settings);
-    const duplicateOf = duplicate ? maskMobile(duplicate.mobile) : undefined;
-    if (duplicate && settings.dedup === 'reject') {
-      throw new CoreError('CONFLICT', 'This finger is already enrolled under another mobile number.', {
-        extra: { duplicate_of: duplicateOf, duplicate_score: duplicate.score },
-      });
-    }
-    const sealed = sealTemplate(
-      encodeTemplate({ modelVersion: this.modelVersion, features }),
-      this.key,
-      mobileE164,
-    );
-    const cylinders = computeCylinders(features);
-    const { id, replaced } = this.store.save({
-      mobile: mobileE164,
-      template: sealed,
-      modelVersion: this.modelVersion,
-      embeddingVersion: EMBEDDING_VERSION,
-      quality,
-      minutiaeCount: features.minutiae.length,
-      embedding: computeEmbedding(features),
-      cylinders: sealCylinders(cylinders, this.key, mobileE164),
+    checkQuality(features, settings);
+    const { write, cylinders } = this.prepare(mobileE164, features);
+    // De-duplication sees every enrollment committed before this one, on any replica.
+    await this.follower?.catchUp();
+    // One duplicate check and write at a time: two prints of one finger enrolled at once must see each other.
+    const { duplicate, replaced } = await this.enrolling.run(async () => {
+      const duplicate = options.skipDuplicateCheck
+        ? undefined
+        : await this.findDuplicate(mobileE164, features, settings);
+      if (duplicate && settings.dedup === 'reject') {
+        throw new CoreError('CONFLICT', 'This finger is already enrolled under another mobile number.', {
+          extra: { duplicate_of: maskMobile(duplicate.mobile), duplicate_score: duplicate.score },
+        });
+      }
+      const saved = await this.store.save(write);
+      this.held(saved.id, mobileE164, cylinders);
+      return { duplicate, ...saved };
     });
-    this.index.put(id, mobileE164, cylinders);
     return {
-      quality_score: quality,
+      quality_score: write.quality,
       ...likenessField(features),
-      minutiae_count: features.minutiae.length,
+      minutiae_count: write.minutiaeCount,
       model_version: this.modelVersion,
       replaced,
-      ...(duplicate ? { duplicate_of: duplicateOf, duplicate_score: duplicate.score } : {}),
+      ...(duplicate ? { duplicate_of: maskMobile(duplicate.mobile), duplicate_score: duplicate.score } : {}),
     };
   }
 
+  /**
+   * Enroll a gallery known to be distinct (benchmarks, imports) in one store transaction: the quality policy applies,
+   * the duplicate check does not.
+   */
+  async enrollMany(entries: readonly { mobile: string; features: FingerprintFeatures }[]): Promise<void> {
+    const settings = readFingerprintSettings(this.settings);
+    for (const entry of entries) checkQuality(entry.features, settings);
+    const prepared = entries.map((entry) => this.prepare(entry.mobile, entry.features));
+    const saved = await this.store.saveMany(prepared.map((p) => p.write));
+    saved.forEach(({ id }, i) => {
+      this.held(id, prepared[i]!.write.mobile, prepared[i]!.cylinders);
+    });
+  }
+
+  /** The sealed template and index material of an enrollment. */
+  private prepare(
+    mobile: string,
+    features: FingerprintFeatures,
+  ): { write: EnrollmentWrite; cylinders: Cylinders } {
+    const cylinders = computeCylinders(features);
+    const write: EnrollmentWrite = {
+      mobile,
+      template: sealTemplate(encodeTemplate({ modelVersion: this.modelVersion, features }), this.key, mobile),
+      modelVersion: this.modelVersion,
+      embeddingVersion: EMBEDDING_VERSION,
+      quality: Math.round(features.quality),
+      minutiaeCount: features.minutiae.length,
+      embedding: computeEmbedding(features),
+      cylinders: sealCylinders(cylinders, this.key, mobile),
+    };
+    return { write, cylinders };
+  }
+
+  /** Hold a just-written enrollment in the in-memory index (and keep a loading index from overwriting it). */
+  private held(id: number, mobile: string, cylinders: Cylinders): void {
+    if (!this.index.loaded) this.changedSince.add(id);
+    this.index.put(id, mobile, cylinders);
+  }
+
   async verify(mobileE164: string, image: DecodedImage): Promise<StepResult> {
-    const row = this.store.get(mobileE164);
+    const row = await this.store.get(mobileE164);
     if (!row) return rejected(0, 'not_enrolled', 'No fingerprint is enrolled for this mobile number.');
     if (row.modelVersion !== this.modelVersion) {
       return rejected(
@@ -307,20 +364,15 @@ export class FingerprintService implements FingerprintEngine {
   }
 
   /** 1:N identification: the `k` best enrollments for an image, with scores and estimated FMRs. */
-  async search(
-    image: DecodedImage,
-    k = 5,
-  ): Promise<{ candidates: SearchCandidate[]; threshold: number; gallery_size: number }> {
+  async search(image: DecodedImage, k = 5): Promise<SearchOutcome> {
     return this.searchFeatures(await this.extract(image), k);
   }
 
   /** 1:N identification from features. */
-  searchFeatures(
-    probe: FingerprintFeatures,
-    k = 5,
-  ): { candidates: SearchCandidate[]; threshold: number; gallery_size: number } {
+  async searchFeatures(probe: FingerprintFeatures, k = 5): Promise<SearchOutcome> {
     const settings = readFingerprintSettings(this.settings);
-    const candidates = searchGallery(
+    await this.follower?.catchUp();
+    const candidates = await searchGallery(
       this.store,
       this.key,
       this.index,
@@ -336,43 +388,38 @@ export class FingerprintService implements FingerprintEngine {
       },
       this.cache,
     );
-    return { candidates, threshold: this.threshold(), gallery_size: this.store.count() };
+    return { candidates, threshold: this.threshold(), gallery_size: await this.store.count() };
   }
 
   /** The enrollment ids the first search stage hands to the cylinders for these features (benchmarks). */
-  firstStageCandidates(probe: FingerprintFeatures): number[] {
+  async firstStageCandidates(probe: FingerprintFeatures): Promise<number[]> {
     const settings = readFingerprintSettings(this.settings);
-    return firstStage(this.store, probe, computeCylinders(probe), settings, this.index).ids;
+    return (await firstStage(this.store, probe, computeCylinders(probe), settings, this.index)).ids;
   }
 
   /** Enrollment metadata of a number, or undefined. */
-  enrollment(mobileE164: string): EnrollmentInfo | undefined {
-    const row = this.store.get(mobileE164);
-    return row ? this.info(row) : undefined;
+  async enrollment(mobileE164: string): Promise<EnrollmentInfo | undefined> {
+    const row = await this.store.get(mobileE164);
+    return row && this.info(row);
   }
 
-  /** Delete a number's template and vector; false when it was not enrolled. */
-  deleteEnrollment(mobileE164: string): boolean {
-    const row = this.store.get(mobileE164);
-    const removed = this.store.remove(mobileE164);
-    if (row) this.index.delete(row.id);
-    if (removed) this.cache.clear();
-    return removed;
+  /** Delete a number's template and index material; false when it was not enrolled. */
+  async deleteEnrollment(mobileE164: string): Promise<boolean> {
+    const id = await this.store.remove(mobileE164);
+    if (id === undefined) return false;
+    if (!this.index.loaded) this.changedSince.add(id);
+    this.index.delete(id);
+    this.cache.clear();
+    return true;
   }
 
   /** Enrollments made by another model version, which must be re-enrolled. */
-  reenrollmentReport(): EnrollmentInfo[] {
-    return this.store.listOutdated(this.modelVersion).map((row) => this.info(row));
+  async reenrollmentReport(): Promise<EnrollmentInfo[]> {
+    return (await this.store.listOutdated(this.modelVersion)).map((row) => this.info(row));
   }
 
   /** Quality and minutiae of an image without enrolling it (the console's capture preview). */
-  async preview(image: DecodedImage): Promise<{
-    width: number;
-    height: number;
-    quality: number;
-    minutiae: { x: number; y: number; angle: number; type: string }[];
-    likeness?: { score: number; isFingerprint: boolean; reason: string };
-  }> {
+  async preview(image: DecodedImage): Promise<FingerprintPreview> {
     const features = await this.extract(image);
     const minutiae = features.minutiae.map((m) => ({ x: m.x, y: m.y, angle: m.angle, type: m.type }));
     return {
@@ -385,45 +432,52 @@ export class FingerprintService implements FingerprintEngine {
   }
 
   /** Operating points offered to the console's threshold picker ("1 false match in N"). */
-  calibration(): { source: string; points: { oneInN: number; threshold: number }[] } {
+  calibration(): Calibration {
     const { turn } = readFingerprintSettings(this.settings);
     const table = calibrationFor(turn);
     return {
       source: `Impostor scores of ${table.impostorCount} FVC 2002/2004 pairs, model ${table.modelVersion}, turn ${turn}`,
-      points: [100, 1_000, 10_000, 100_000, 1_000_000].map((oneInN) => ({
+      points: ONE_IN_N_CHOICES.map((oneInN) => ({
         oneInN,
         threshold: scoreAtFmr(1 / oneInN, turn),
       })),
     };
   }
 
-  health(): Record<string, unknown> {
+  async health(): Promise<EngineHealth> {
     return {
       model_version: this.modelVersion,
       embedding_version: EMBEDDING_VERSION,
-      enrollments: this.store.count(),
+      enrollments: await this.store.count(),
       indexed_in_memory: this.index.size,
       search_index: this.index.loaded ? 'ready' : this.indexError ? 'degraded' : 'loading',
       ...(this.indexError ? { search_index_error: this.indexError } : {}),
-      extraction_pool: this.pool.stats(),
+      ...(this.follower
+        ? {
+            change_feed_seq: this.follower.position,
+            ...(this.follower.error ? { change_feed_error: this.follower.error } : {}),
+          }
+        : {}),
+      ...this.pool.health(),
     };
   }
 
   /** Stop loading the search index and the worker threads. */
   close(): Promise<void> {
     this.closed = true;
+    this.follower?.stop();
     return this.pool.close();
   }
 
-  private findDuplicate(
+  private async findDuplicate(
     mobile: string,
     features: FingerprintFeatures,
     settings: Pick<
       FingerprintSettings,
       'dedupOneInN' | 'candidates' | 'hashCandidates' | 'starCandidates' | 'shortlist' | 'turn'
     >,
-  ): SearchCandidate | undefined {
-    const [best] = searchGallery(
+  ): Promise<SearchCandidate | undefined> {
+    const [best] = await searchGallery(
       this.store,
       this.key,
       this.index,
@@ -468,6 +522,37 @@ function refuseNonPrint(features: FingerprintFeatures): void {
     field: 'file',
     extra: { fingerprint_likeness: features.likeness.score, reason: 'not_a_fingerprint' },
   });
+}
+
+/** Runs tasks one after another, in the order given. */
+class Serial {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(task, task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** Refuse to enroll a print below the quality floor or with too few minutiae (422 with the figures). */
+function checkQuality(features: FingerprintFeatures, settings: FingerprintSettings): void {
+  const quality = Math.round(features.quality);
+  if (quality >= settings.qualityFloor && features.minutiae.length >= settings.minMinutiae) return;
+  const reason = quality < settings.qualityFloor ? 'low_image_quality' : 'too_few_minutiae';
+  throw new CoreError(
+    'QUALITY_TOO_LOW',
+    `Fingerprint quality is too low to enroll (${reason.replace(/_/g, ' ')}); capture it again.`,
+    {
+      field: 'file',
+      extra: {
+        quality_score: quality,
+        minutiae_count: features.minutiae.length,
+        quality_floor: settings.qualityFloor,
+        reason,
+      },
+    },
+  );
 }
 
 function rejected(score: number, reason: string, message: string): StepResult {

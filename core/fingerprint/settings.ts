@@ -1,4 +1,5 @@
-import type { SettingsStore } from '../storage/settings.js';
+import { SETTINGS } from '../settings/schema.js';
+import type { Settings } from '../settings/settings.js';
 import type { FingerTurn } from './match/index.js';
 
 /** What happens when a finger being enrolled matches an enrollment under another number. */
@@ -12,7 +13,7 @@ export interface FingerprintSettings {
   qualityFloor: number;
   /** `fingerprint.minMinutiae`: enrollment refuses prints with fewer minutiae with 422. */
   minMinutiae: number;
-  /** 1:1 decision threshold as "1 false match in N": `fingerprint.threshold` (console) or `fingerprint.thresholdOneInN`. */
+  /** `fingerprint.thresholdOneInN`: the 1:1 decision threshold as "1 false match in N". */
   oneInN: number;
   /**
    * `fingerprint.dedupOneInN`: operating point of duplicate detection (never looser than `oneInN`). The check runs
@@ -41,77 +42,34 @@ export interface FingerprintSettings {
   turn: FingerTurn;
 }
 
-/**
- * Defaults. Quality floor 20 and 10 minutiae: over the 320 FVC 2002/2004 impressions the extractor's quality has
- * its 1st percentile at 21 and its 2nd-percentile minutiae count at 10, so a cooperative capture passes while
- * blank, smudged or cut-off prints (quality 0-16, a handful of minutiae) are refused.
- */
+/** Defaults, from the settings schema (core/settings/schema.ts, where each is explained). */
 export const DEFAULT_FINGERPRINT_SETTINGS: FingerprintSettings = {
-  dedup: 'flag',
-  qualityFloor: 20,
-  minMinutiae: 10,
-  oneInN: 10_000,
-  dedupOneInN: 10_000,
-  // 100k gallery, 2-core machine (docs/fingerprint-platform.md). Stop 15: the minutia hash and star-edge indexes
-  // split by minutia direction, and the hash rank in the second stage's score. The lists then rank the finger so
-  // much better that 500 vector + 1000 hash + 300 star candidates (fewer for probes of over 36 cylinders) and a
-  // shortlist of 50 bring the genuine print of 233 of the 237 saved-gallery probes above the 1-in-100k score to the
-  // matcher (stop 14, with 1000 + 1500 + 300: 224). Stop 18: with the matcher's turn prior, the exhaustive search of
-  // the bench's 100k gallery wins 239 of 280 probes instead of 231; a shortlist of 50 reached 236 of them (98.7%),
-  // 80 reaches 237 (99.2%) for a search p95 of 224 ms against 201 ms on this 2-core machine.
-  candidates: 500,
-  hashCandidates: 1000,
-  starCandidates: 300,
-  shortlist: 80,
-  turn: 'upright',
+  dedup: SETTINGS['fingerprint.dedup'].default,
+  qualityFloor: SETTINGS['fingerprint.qualityFloor'].default,
+  minMinutiae: SETTINGS['fingerprint.minMinutiae'].default,
+  oneInN: SETTINGS['fingerprint.thresholdOneInN'].default,
+  dedupOneInN: SETTINGS['fingerprint.dedupOneInN'].default,
+  candidates: SETTINGS['fingerprint.searchCandidates'].default,
+  hashCandidates: SETTINGS['fingerprint.searchHashCandidates'].default,
+  starCandidates: SETTINGS['fingerprint.searchStarCandidates'].default,
+  shortlist: SETTINGS['fingerprint.searchShortlist'].default,
+  turn: SETTINGS['fingerprint.turn'].default,
 };
 
-function positive(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-function nonNegative(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
-}
-
-/** Current settings, with invalid stored values replaced by the defaults. */
-export function readFingerprintSettings(settings: SettingsStore | undefined): FingerprintSettings {
-  const d = DEFAULT_FINGERPRINT_SETTINGS;
-  if (!settings) return { ...d };
-  const consoleChoice = settings.get<{ oneInN?: unknown } | null>('fingerprint.threshold', null);
-  const oneInN = positive(
-    consoleChoice?.oneInN,
-    positive(settings.get<unknown>('fingerprint.thresholdOneInN', d.oneInN), d.oneInN),
-  );
-  const dedup = settings.get<unknown>('fingerprint.dedup', d.dedup);
-  const floor = settings.get<unknown>('fingerprint.qualityFloor', d.qualityFloor);
+/** Current settings (values the schema refuses read as the defaults). */
+export function readFingerprintSettings(settings: Settings | undefined): FingerprintSettings {
+  if (!settings) return { ...DEFAULT_FINGERPRINT_SETTINGS };
+  const oneInN = settings.get('fingerprint.thresholdOneInN');
   return {
-    dedup: dedup === 'reject' ? 'reject' : 'flag',
-    qualityFloor: typeof floor === 'number' && floor >= 0 && floor <= 100 ? floor : d.qualityFloor,
-    minMinutiae: positive(settings.get<unknown>('fingerprint.minMinutiae', d.minMinutiae), d.minMinutiae),
+    dedup: settings.get('fingerprint.dedup'),
+    qualityFloor: settings.get('fingerprint.qualityFloor'),
+    minMinutiae: settings.get('fingerprint.minMinutiae'),
     oneInN,
-    dedupOneInN: Math.max(
-      oneInN,
-      positive(settings.get<unknown>('fingerprint.dedupOneInN', d.dedupOneInN), d.dedupOneInN),
-    ),
-    candidates: Math.round(
-      positive(settings.get<unknown>('fingerprint.searchCandidates', d.candidates), d.candidates),
-    ),
-    hashCandidates: Math.round(
-      nonNegative(
-        settings.get<unknown>('fingerprint.searchHashCandidates', d.hashCandidates),
-        d.hashCandidates,
-      ),
-    ),
-    starCandidates: Math.round(
-      nonNegative(
-        settings.get<unknown>('fingerprint.searchStarCandidates', d.starCandidates),
-        d.starCandidates,
-      ),
-    ),
-    shortlist: Math.round(
-      positive(settings.get<unknown>('fingerprint.searchShortlist', d.shortlist), d.shortlist),
-    ),
-    turn: settings.get<unknown>('fingerprint.turn', d.turn) === 'any' ? 'any' : 'upright',
+    dedupOneInN: Math.max(oneInN, settings.get('fingerprint.dedupOneInN')),
+    candidates: Math.round(settings.get('fingerprint.searchCandidates')),
+    hashCandidates: Math.round(settings.get('fingerprint.searchHashCandidates')),
+    starCandidates: Math.round(settings.get('fingerprint.searchStarCandidates')),
+    shortlist: Math.round(settings.get('fingerprint.searchShortlist')),
+    turn: settings.get('fingerprint.turn'),
   };
 }

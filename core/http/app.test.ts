@@ -31,7 +31,7 @@ describe('HTTP foundation (engines not loaded)', () => {
   };
 
   it('serves every sub-service root and health without a key, even in enforce mode', async () => {
-    server.services.keys.setMode('enforce');
+    await server.services.keys.setMode('enforce');
     for (const name of SUB_SERVICES) {
       const root = await server.app.inject({ url: `/docs/${name}/api/` });
       expect(root.statusCode).toBe(200);
@@ -43,7 +43,7 @@ describe('HTTP foundation (engines not loaded)', () => {
         sqlite_vec: expect.stringMatching(/^v\d/),
       });
     }
-    server.services.keys.setMode('observe');
+    await server.services.keys.setMode('observe');
   });
 
   it('answers 501 NOT_IMPLEMENTED on every engine route when the engines are not built', async () => {
@@ -58,8 +58,16 @@ describe('HTTP foundation (engines not loaded)', () => {
       '/docs/ocr/api/extract',
       '/docs/orchestrator/api/verify',
     ];
+    const emptyForm = buildMultipart([]);
     for (const url of routes) {
-      const res = await server.app.inject({ method: 'POST', url, payload: {} });
+      const res = url.startsWith('/docs/')
+        ? await server.app.inject({ method: 'POST', url, payload: {} })
+        : await server.app.inject({
+            method: 'POST',
+            url,
+            payload: emptyForm.body,
+            headers: { 'content-type': emptyForm.contentType },
+          });
       expect(res.statusCode, url).toBe(501);
       expect(res.json()).toMatchObject({ status: 'ERROR', code: 'NOT_IMPLEMENTED' });
     }
@@ -138,7 +146,7 @@ describe('HTTP foundation (engines not loaded)', () => {
     expect(json.statusCode).toBe(415);
     const broken = await server.app.inject({
       method: 'POST',
-      url: '/v2/verify',
+      url: '/docs/liveness/api/check',
       payload: '{"a":',
       headers: { 'content-type': 'application/json' },
     });
@@ -154,9 +162,9 @@ describe('HTTP foundation (engines not loaded)', () => {
   });
 
   it('enforce mode: 401 without a key, with a wrong key and with a revoked key; a valid key passes', async () => {
-    const issued = server.services.keys.create('test backend');
-    server.services.keys.setMode('enforce');
-    await new Promise((r) => setTimeout(r, 1100));
+    const issued = await server.services.keys.create('test backend');
+    // A switch applies to the very next request.
+    await server.services.keys.setMode('enforce');
     try {
       const missing = await post('/v2/verify', full({}));
       expect(missing.statusCode).toBe(401);
@@ -165,22 +173,21 @@ describe('HTTP foundation (engines not loaded)', () => {
       expect(wrong.statusCode).toBe(401);
       const valid = await post('/v2/verify', full({}), { 'x-api-key': issued.key });
       expect(valid.statusCode).toBe(501);
-      expect(server.services.keys.list().find((k) => k.id === issued.id)?.lastUsedAt).not.toBeNull();
-      server.services.keys.revoke(issued.id);
+      expect((await server.services.keys.list()).find((k) => k.id === issued.id)?.lastUsedAt).not.toBeNull();
+      await server.services.keys.revoke(issued.id);
       const revoked = await post('/v2/verify', full({}), { 'x-api-key': issued.key });
       expect(revoked.statusCode).toBe(401);
-      const rows = server.services.audit.query({ limit: 4 });
+      const rows = await server.services.audit.query({ limit: 4 });
       expect(rows.map((r) => r.authOutcome)).toEqual(['revoked', 'valid', 'invalid', 'missing']);
     } finally {
-      server.services.keys.setMode('observe');
-      await new Promise((r) => setTimeout(r, 1100));
+      await server.services.keys.setMode('observe');
     }
   });
 
   it('observe mode processes a keyless request and audits it as missing', async () => {
     const res = await post('/v2/verify', full({}));
     expect(res.statusCode).toBe(501);
-    const [row] = server.services.audit.query({ limit: 1 });
+    const [row] = await server.services.audit.query({ limit: 1 });
     expect(row).toMatchObject({
       authOutcome: 'missing',
       keyId: null,
@@ -191,9 +198,8 @@ describe('HTTP foundation (engines not loaded)', () => {
   });
 
   it('limits each key to its rate and answers 429 with Retry-After', async () => {
-    const issued = server.services.keys.create('rate limited backend');
-    server.services.settings.set('limits.rateLimitPerMinute', 3);
-    await new Promise((r) => setTimeout(r, 1100));
+    const issued = await server.services.keys.create('rate limited backend');
+    await server.services.settings.set('limits.rateLimitPerMinute', 3);
     try {
       const statuses: number[] = [];
       let retryAfter: string | undefined;
@@ -209,8 +215,7 @@ describe('HTTP foundation (engines not loaded)', () => {
       expect(statuses).toEqual([501, 501, 501, 429]);
       expect(Number(retryAfter)).toBeGreaterThan(0);
     } finally {
-      server.services.settings.set('limits.rateLimitPerMinute', 600);
-      await new Promise((r) => setTimeout(r, 1100));
+      await server.services.settings.set('limits.rateLimitPerMinute', 600);
     }
   });
 
@@ -235,7 +240,7 @@ describe('HTTP foundation (engines not loaded)', () => {
     await post('/v2/verify', full({ selfie: photo, id_card: samplePhoto(2) }));
     await post('/v2/verify', full({ selfie: photo }, 'not-a-number'));
     const logs = server.logs.join('\n');
-    const dump = JSON.stringify(server.services.store.db.prepare('SELECT * FROM audit_log').all());
+    const dump = JSON.stringify(await server.services.audit.query({ limit: 1000 }));
     const probes = [
       photo.subarray(200, 260).toString('base64').slice(4, 60),
       photo.subarray(200, 260).toString('latin1'),

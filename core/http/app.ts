@@ -2,9 +2,13 @@ import crypto from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Services } from '../services/container.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../settings/defaults.js';
 import { installAuditHook } from './audit-hook.js';
 import { installAuth } from './auth.js';
 import { installErrorHandling } from './error-handler.js';
+import { installJsonBodyParser } from './json-body.js';
+import { redactedRequest } from './log-redaction.js';
+import { installMediaTypeCheck } from './media-type.js';
 import { installOpenApi } from './openapi.js';
 import './request-context.js';
 import { registerConsoleRoutes } from './routes/console/index.js';
@@ -37,19 +41,30 @@ declare module 'fastify' {
   }
 }
 
+/** The logger options with request URLs redacted (mobile numbers masked, keys removed) in every log line. */
+function redactingLogger(
+  logger: ServerOptions['logger'],
+): Exclude<NonNullable<FastifyServerOptions['logger']>, true> {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  return { ...base, serializers: { ...base.serializers, req: redactedRequest } };
+}
+
 /** Build the Fastify app over the given services (no listening: see core/server.ts). */
 export async function buildServer(services: Services, options: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: redactingLogger(options.logger),
     genReqId: () => crypto.randomUUID(),
     bodyLimit: jsonBodyLimit(services),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
   // Routes are registered with explicit functions (no autoload) so bundling into an asar keeps working.
+  installJsonBodyParser(app);
   await installOpenApi(app);
   await app.register(multipart, { limits: { fileSize: services.limits.maxFileBytes, files: 6, fields: 20 } });
   installErrorHandling(app);
   installAuth(app, services);
+  installMediaTypeCheck(app);
   installAuditHook(app, services);
   registerServiceRoots(app, services);
   registerVerifyRoute(app, services);
@@ -58,7 +73,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
   registerDocumentRoutes(app, services);
   registerOcrRoutes(app, services);
   registerOrchestratorRoutes(app, services);
-  app.decorate('idvBind', { host: options.host ?? '127.0.0.1', port: options.port ?? 8787 });
+  app.decorate('idvBind', { host: options.host ?? DEFAULT_HOST, port: options.port ?? DEFAULT_PORT });
   await registerConsoleRoutes(app, services);
   await app.ready();
   return app;

@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CoreError } from '../errors.js';
-import type { AuthMode } from '../services/api-keys.js';
 import type { Services } from '../services/container.js';
 import { RateLimiter } from './rate-limit.js';
-
-/** Default per-key (or per-address for keyless requests in observe mode) rate limit. */
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 
 /** True for API routes that need `x-api-key`: /v1, /v2 and /docs/<service>/api/* except health and root. */
 export function isApiRoute(routeUrl: string | undefined): boolean {
@@ -17,45 +13,29 @@ export function isApiRoute(routeUrl: string | undefined): boolean {
 
 /**
  * API-key authentication (SPEC 5) and per-key rate limiting, in onRequest so nothing is parsed for a
- * refused request. Mode and limit are re-read at most once a second, so the CLI can switch mode live.
+ * refused request. Mode and limit come from the settings' in-memory copy, which follows other processes' writes (the
+ * CLI switches the mode of a running server).
  */
 export function installAuth(app: FastifyInstance, services: Services): void {
   const limiter = new RateLimiter();
-  let cached = { at: 0, mode: 'observe' as AuthMode, perMinute: DEFAULT_RATE_LIMIT_PER_MINUTE };
-  const current = (): typeof cached => {
-    const now = Date.now();
-    if (now - cached.at > 1000) {
-      cached = {
-        at: now,
-        mode: services.keys.mode(),
-        perMinute: services.settings.get('limits.rateLimitPerMinute', DEFAULT_RATE_LIMIT_PER_MINUTE),
-      };
-    }
-    return cached;
-  };
 
-  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+  app.addHook('onRequest', async (request: FastifyRequest) => {
     request.idvStartedAt = process.hrtime.bigint();
     const apiRoute = isApiRoute(request.routeOptions.url);
     request.idv = { keyId: null, authOutcome: 'exempt', audited: apiRoute };
-    if (!apiRoute) {
-      done();
-      return;
-    }
+    if (!apiRoute) return;
     const header = request.headers['x-api-key'];
-    const check = services.keys.check(Array.isArray(header) ? header[0] : header);
+    const check = await services.keys.check(Array.isArray(header) ? header[0] : header);
     request.idv.keyId = check.keyId;
     request.idv.authOutcome = check.outcome;
-    const { mode, perMinute } = current();
+    const mode = services.keys.mode();
+    const perMinute = services.settings.get('limits.rateLimitPerMinute');
     if (check.outcome !== 'valid') {
       if (mode === 'enforce') {
-        done(
-          new CoreError(
-            'UNAUTHORIZED',
-            check.outcome === 'missing' ? 'The x-api-key header is required.' : 'The API key is not valid.',
-          ),
+        throw new CoreError(
+          'UNAUTHORIZED',
+          check.outcome === 'missing' ? 'The x-api-key header is required.' : 'The API key is not valid.',
         );
-        return;
       }
       request.log.warn(
         { auth: check.outcome, route: request.routeOptions.url },
@@ -67,13 +47,9 @@ export function installAuth(app: FastifyInstance, services: Services): void {
       perMinute,
     );
     if (wait > 0) {
-      done(
-        new CoreError('RATE_LIMITED', `Rate limit of ${perMinute} requests a minute exceeded.`, {
-          retryAfterSeconds: wait,
-        }),
-      );
-      return;
+      throw new CoreError('RATE_LIMITED', `Rate limit of ${perMinute} requests a minute exceeded.`, {
+        retryAfterSeconds: wait,
+      });
     }
-    done();
   });
 }

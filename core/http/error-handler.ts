@@ -1,20 +1,37 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CoreError, httpStatusOf, isCoreError, type ErrorCode } from '../errors.js';
+import { clientClosed, markClientClosed } from './client-closed.js';
+import { expectedMediaType, wrongMediaType } from './media-type.js';
+import { methodNotAllowed } from './method-not-allowed.js';
+
+const WHERE: Record<string, [string, string]> = {
+  body: ['field', 'body'],
+  querystring: ['query parameter', 'query string'],
+  params: ['path parameter', 'path'],
+  headers: ['header', 'headers'],
+};
+
+/** A schema violation in words: "The limit query parameter must be integer.", "The username field is required." */
+function fromValidation(error: FastifyError): CoreError {
+  const first = error.validation?.[0];
+  const params = (first?.params ?? {}) as { missingProperty?: string };
+  const path = (first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const [noun, whole] = WHERE[error.validationContext ?? 'body'] ?? ['field', 'body'];
+  if (params.missingProperty) {
+    const field = path ? `${path}.${params.missingProperty}` : params.missingProperty;
+    return new CoreError('FIELD_MISSING', `The ${field} ${noun} is required.`, { field });
+  }
+  const rule = first?.message ?? 'does not match the schema';
+  if (!path) return new CoreError('BODY_INVALID', `The ${whole} ${rule}.`);
+  return new CoreError('BODY_INVALID', `The ${path} ${noun} ${rule}.`, { field: path });
+}
 
 /** Map Fastify's own errors (parsing, validation, limits) to our codes; anything unknown is INTERNAL. */
-function fromFastify(error: FastifyError): CoreError | null {
-  if (error.validation) {
-    const first = error.validation[0];
-    const params = (first?.params ?? {}) as { missingProperty?: string };
-    const path = (first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-    const field = params.missingProperty ?? (path || undefined);
-    const where = error.validationContext ?? 'body';
-    const message = `Invalid ${where}${field ? ` field ${field}` : ''}: ${first?.message ?? 'does not match the schema'}.`;
-    return new CoreError(
-      field && params.missingProperty ? 'FIELD_MISSING' : 'BODY_INVALID',
-      message,
-      field ? { field } : {},
-    );
+function fromFastify(error: FastifyError, request: FastifyRequest): CoreError | null {
+  if (error.validation) return fromValidation(error);
+  const expected = expectedMediaType(request);
+  if (expected && error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return wrongMediaType(expected, request.headers['content-type']?.split(';')[0]);
   }
   const byCode: Partial<Record<string, [ErrorCode, string]>> = {
     FST_ERR_CTP_BODY_TOO_LARGE: ['FILE_TOO_LARGE', 'The request body is too large.'],
@@ -29,7 +46,11 @@ function fromFastify(error: FastifyError): CoreError | null {
     ],
     FST_ERR_CTP_EMPTY_JSON_BODY: ['BODY_INVALID', 'The JSON body is empty.'],
     FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['BODY_INVALID', 'Content-Length does not match the body.'],
-    FST_PROTO_VIOLATION: ['BODY_INVALID', 'The JSON body is not allowed (prototype keys).'],
+    FST_PROTO_VIOLATION: ['BODY_INVALID', 'The body uses a reserved field name (__proto__, constructor).'],
+    FST_INVALID_JSON_FIELD_ERROR: [
+      'BODY_INVALID',
+      'A form field declared as application/json does not hold valid JSON.',
+    ],
   };
   const known = error.code ? byCode[error.code] : undefined;
   if (known) return new CoreError(known[0], known[1]);
@@ -46,7 +67,8 @@ function fromFastify(error: FastifyError): CoreError | null {
 /** One place mapping errors to the DESIGN.md error body; 5xx bodies never carry internals. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((raw: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const error = isCoreError(raw) ? raw : fromFastify(raw);
+    if (clientClosed(request)) return markClientClosed(request, reply);
+    const error = isCoreError(raw) ? raw : fromFastify(raw, request);
     if (!error) {
       request.log.error(
         { err: { message: raw.message, code: raw.code, stack: raw.stack } },
@@ -77,6 +99,18 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
   app.setNotFoundHandler((request, reply) => {
     request.idv.resultStatus = 'ERROR';
+    const allowed = methodNotAllowed(app, request);
+    if (allowed) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          status: 'ERROR',
+          code: 'METHOD_NOT_ALLOWED',
+          message: `${request.method} is not allowed here; this route takes ${allowed.join(', ')}.`,
+          request_id: request.id,
+        });
+    }
     return reply.code(404).send({
       status: 'ERROR',
       code: 'NOT_FOUND',

@@ -1,14 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { MultipartFile as _MultipartFile } from '@fastify/multipart';
 import { CoreError } from '../errors.js';
 import { decodeImage, type DecodedImage } from '../imaging/decode.js';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../imaging/limits.js';
+import { describeBytes, readMultipart } from './multipart-form.js';
 
-/** A multipart form read into memory: text fields and raw file bytes (never logged). */
-export interface MultipartForm {
-  fields: Record<string, string>;
-  files: Record<string, Buffer>;
-}
+export { readMultipart, type MultipartForm } from './multipart-form.js';
 
 /** What a route expects of a multipart form. */
 export interface MultipartSpec {
@@ -24,47 +20,18 @@ export interface MultipartSpec {
   checkText?: (text: Record<string, string>) => void;
 }
 
-const MAX_TEXT_FIELD = 10_000;
-
-/** Read a multipart request: enforces content type, per-file byte limit (413) and field counts. */
-export async function readMultipart(request: FastifyRequest, limits: ImageLimits): Promise<MultipartForm> {
-  if (!request.isMultipart()) {
-    throw new CoreError('UNSUPPORTED_MEDIA_TYPE', 'This endpoint takes multipart/form-data.');
+/** Decode an upload and refuse (422) an image too narrow for any engine to use. */
+async function decodeUsable(bytes: Buffer, field: string, limits: ImageLimits): Promise<DecodedImage> {
+  const image = await decodeImage(bytes, { field, limits });
+  const { minSide } = limits;
+  if (Math.min(image.width, image.height) < minSide) {
+    throw new CoreError(
+      'UNPROCESSABLE',
+      `The image in the ${field} field is ${image.width}x${image.height} pixels: too small to use (each side needs at least ${minSide}).`,
+      { field },
+    );
   }
-  const form: MultipartForm = { fields: {}, files: {} };
-  for await (const part of request.parts({
-    limits: { fileSize: limits.maxFileBytes, files: 6, fields: 20, fieldSize: MAX_TEXT_FIELD },
-  })) {
-    if (part.type === 'file') {
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if (isFileTooLarge(error)) {
-          throw new CoreError(
-            'FILE_TOO_LARGE',
-            `The ${part.fieldname} file exceeds ${limits.maxFileBytes} bytes.`,
-            {
-              field: part.fieldname,
-            },
-          );
-        }
-        throw error;
-      }
-      form.files[part.fieldname] = bytes;
-    } else if (typeof part.value === 'string') {
-      form.fields[part.fieldname] = part.value;
-    }
-  }
-  return form;
-}
-
-function isFileTooLarge(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-  );
+  return image;
 }
 
 /** The validated content of a multipart request: text fields and decoded images by canonical name. */
@@ -84,30 +51,46 @@ export async function readValidatedMultipart(
 ): Promise<ValidatedForm> {
   const form = await readMultipart(request, limits);
   const text: Record<string, string> = {};
-  for (const name of spec.textFields ?? []) {
-    const value = form.fields[name];
-    if (value === undefined || value.trim() === '') {
-      throw new CoreError('FIELD_MISSING', `The ${name} field is required.`, { field: name });
+  for (const name of [...(spec.textFields ?? []), ...(spec.optionalTextFields ?? [])]) {
+    if (form.files[name] !== undefined) {
+      throw new CoreError('FIELD_INVALID', `The ${name} field must be text, not a file.`, { field: name });
     }
-    text[name] = value;
-  }
-  for (const name of spec.optionalTextFields ?? []) {
     const value = form.fields[name];
     if (value !== undefined && value.trim() !== '') text[name] = value;
+    else if (spec.textFields?.includes(name)) {
+      throw new CoreError('FIELD_MISSING', `The ${name} field is required.`, { field: name });
+    }
   }
   spec.checkText?.(text);
   const found: [string, Buffer][] = [];
   for (const aliases of spec.fileFields) {
     const canonical = aliases[0]!;
-    const alias = aliases.find((a) => form.files[a] !== undefined);
-    if (alias === undefined) {
-      if (spec.optionalFiles?.includes(canonical)) continue;
-      throw new CoreError('FIELD_MISSING', `The ${canonical} file is required.`, { field: canonical });
+    const asText = aliases.find((a) => form.fields[a] !== undefined);
+    if (asText !== undefined) {
+      throw new CoreError('FIELD_INVALID', `The ${asText} field must be an image file, not text.`, {
+        field: asText,
+      });
     }
-    found.push([canonical, form.files[alias]!]);
+    const sent = aliases.filter((a) => form.files[a] !== undefined);
+    if (sent.length > 1) {
+      throw new CoreError(
+        'FIELD_INVALID',
+        `Send the ${canonical} image in one field: ${aliases.join(' or ')}, not both.`,
+        { field: canonical },
+      );
+    }
+    if (sent.length === 0) {
+      if (spec.optionalFiles?.includes(canonical)) continue;
+      throw new CoreError(
+        'FIELD_MISSING',
+        `The ${canonical} field is required: attach an image file (JPEG, PNG, WebP, TIFF or BMP).`,
+        { field: canonical },
+      );
+    }
+    found.push([canonical, form.files[sent[0]!]!]);
   }
   const images: Record<string, DecodedImage> = {};
-  for (const [name, bytes] of found) images[name] = await decodeImage(bytes, { field: name, limits });
+  for (const [name, bytes] of found) images[name] = await decodeUsable(bytes, name, limits);
   return { text, images };
 }
 
@@ -118,10 +101,12 @@ export async function readJsonImage(
   limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
   optional = false,
 ): Promise<DecodedImage | undefined> {
-  const value = isRecord(body) ? body[field] : undefined;
+  const value = jsonObject(body)[field];
   if (value === undefined || value === null || value === '') {
     if (optional) return undefined;
-    throw new CoreError('FIELD_MISSING', `The ${field} field (base64 image) is required.`, { field });
+    throw new CoreError('FIELD_MISSING', `The ${field} field (a base64-encoded image) is required.`, {
+      field,
+    });
   }
   if (typeof value !== 'string') {
     throw new CoreError('FIELD_INVALID', `The ${field} field must be a base64 string.`, { field });
@@ -129,19 +114,21 @@ export async function readJsonImage(
   const payload = value.replace(/^data:[\w/+.-]+;base64,/, '');
   // Reject before allocating: base64 is 4/3 of the bytes it carries.
   if (Math.floor((payload.length * 3) / 4) > limits.maxFileBytes + 3) {
-    throw new CoreError('FILE_TOO_LARGE', `The ${field} image exceeds ${limits.maxFileBytes} bytes.`, {
-      field,
-    });
+    throw new CoreError(
+      'FILE_TOO_LARGE',
+      `The image in the ${field} field is over the ${describeBytes(limits.maxFileBytes)} limit.`,
+      { field },
+    );
   }
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(payload.replace(/\s+/g, ''))) {
     throw new CoreError('FIELD_INVALID', `The ${field} field is not valid base64.`, { field });
   }
-  return decodeImage(Buffer.from(payload, 'base64'), { field, limits });
+  return decodeUsable(Buffer.from(payload, 'base64'), field, limits);
 }
 
 /** A text field of a JSON body, trimmed; undefined when absent. */
 export function readJsonText(body: unknown, field: string, maxLength = 1000): string | undefined {
-  const value = isRecord(body) ? body[field] : undefined;
+  const value = jsonObject(body)[field];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string' || value.length > maxLength) {
     throw new CoreError(
@@ -157,4 +144,16 @@ export function readJsonText(body: unknown, field: string, maxLength = 1000): st
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The fields of a JSON body; a body that is JSON but not an object (array, string, number, null) is a 400. */
+function jsonObject(body: unknown): Record<string, unknown> {
+  if (body === undefined) return {};
+  if (!isRecord(body)) {
+    throw new CoreError(
+      'BODY_INVALID',
+      'The JSON body must be an object holding the fields of this endpoint.',
+    );
+  }
+  return body;
 }

@@ -10,11 +10,18 @@ export const ErrorBody = Type.Object(
   {
     status: Type.Literal('ERROR'),
     code: Type.String({ description: 'Machine-readable error code, e.g. FIELD_MISSING, IMAGE_UNSUPPORTED.' }),
-    message: Type.String(),
+    message: Type.String({ description: 'What went wrong, in words a developer can act on.' }),
     field: Type.Optional(Type.String({ description: 'The request field the error is about.' })),
-    request_id: Type.Optional(Type.String()),
+    request_id: Type.Optional(
+      Type.String({ description: 'Id of the request in the server log and audit trail.' }),
+    ),
   },
-  { $id: 'ErrorBody', additionalProperties: true, description: 'Error body of DESIGN.md for every 4xx/5xx.' },
+  {
+    $id: 'ErrorBody',
+    additionalProperties: true,
+    description:
+      'The body of every 4xx and 5xx answer: status ERROR, a code, a message and the field concerned.',
+  },
 );
 
 /** SPEC 2.4 rejection body, answered with HTTP 200, plus a machine-readable `reason`. */
@@ -38,18 +45,83 @@ export const RejectionBody = Type.Object(
   { $id: 'RejectionBody', additionalProperties: true },
 );
 
-/** Responses every API route can give besides its success body. */
-export function errorResponses(): Record<string, TSchema> {
-  const ref = Type.Ref('ErrorBody');
-  return { 400: ref, 401: ref, 413: ref, 415: ref, 422: ref, 429: ref, 500: ref, 501: ref, 503: ref };
+/** What each error status means, by default; routes override the statuses whose meaning is theirs. */
+const ERROR_MEANINGS: Record<number, string> = {
+  400: 'A field is missing, sent twice or invalid (`field` names it), a mobile number is not valid, or the body is malformed. Codes FIELD_MISSING, FIELD_INVALID, MOBILE_NUMBER_INVALID, BODY_INVALID.',
+  401: 'No valid x-api-key while authentication is enforced (in observe mode the request goes on). Code UNAUTHORIZED.',
+  404: 'The resource named in the path does not exist. Code NOT_FOUND.',
+  409: 'The request conflicts with what is stored. Code CONFLICT.',
+  413: 'A file is over the byte limit (10 MiB by default) or an image over the pixel limit (40 megapixels). Codes FILE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS.',
+  415: 'The body is not of the media type this endpoint takes, or a file is not a JPEG, PNG, WebP, TIFF or BMP image, or is truncated. Codes UNSUPPORTED_MEDIA_TYPE, IMAGE_UNSUPPORTED, IMAGE_TRUNCATED.',
+  422: 'An image decodes but cannot be used (too small, no usable content). Codes UNPROCESSABLE, QUALITY_TOO_LOW.',
+  429: 'The rate limit of the API key (or of the address, for keyless calls) is exceeded; retry after Retry-After seconds. Code RATE_LIMITED.',
+  500: 'A fault of the server, never caused by the request; quote request_id when reporting it. Code INTERNAL.',
+  501: 'The engine behind this endpoint is not available in this build. Code NOT_IMPLEMENTED.',
+  503: 'The engine is busy or lost its worker, or the shared database does not answer; retry after Retry-After seconds. Codes OVERLOADED, ENGINE_UNAVAILABLE, STORE_UNAVAILABLE.',
+};
+
+/** Statuses every route behind x-api-key can answer. */
+export const KEYED_ERRORS = [401, 429, 500, 501] as const;
+/** Statuses of routes that take uploaded or base64 images and run an engine on them. */
+export const IMAGE_ROUTE_ERRORS = [...KEYED_ERRORS, 400, 413, 415, 422, 503] as const;
+
+/**
+ * Error responses of one operation: the statuses it can answer, each described by its default meaning or by
+ * the route's own (`meanings`), all with the ErrorBody schema.
+ */
+export function errorResponses(
+  statuses: readonly number[],
+  meanings: Partial<Record<number, string>> = {},
+): Record<number, TSchema> {
+  const responses: Record<number, TSchema> = {};
+  for (const status of [...new Set([...statuses, ...Object.keys(meanings).map(Number)])].sort(
+    (a, b) => a - b,
+  )) {
+    const description = meanings[status] ?? ERROR_MEANINGS[status];
+    if (!description) throw new Error(`No meaning for status ${status}`);
+    responses[status] = Type.Ref('ErrorBody', { description });
+  }
+  return responses;
 }
 
-/** An OpenAPI multipart body: file fields as binary, text fields as strings. */
-export function multipartBody(files: string[], texts: string[], required: string[]): TSchema {
+/** A success schema with the description the OpenAPI document shows for it. */
+export function described<T extends TSchema>(description: string, schema: T): T {
+  return { ...schema, description };
+}
+
+/** How multipart fields are documented, by name. */
+const MULTIPART_FIELDS: Record<string, string> = {
+  mobile_number: 'Mobile number with its country code, digits only or with spaces, e.g. 447911123456.',
+  fingerprint: 'Fingerprint image.',
+  file: 'Fingerprint image.',
+  selfie: 'Face image of the person.',
+  id_card: 'Image of the ID card.',
+  profile: 'Document profile to check against (default "default").',
+  threshold: 'Own similarity threshold for this request.',
+};
+const IMAGE_NOTE = ' JPEG, PNG, WebP, TIFF or BMP; at most 10 MiB and 40 megapixels.';
+
+/**
+ * An OpenAPI multipart body: file fields as binary, text fields as strings, the `required` ones required, and
+ * `oneOf` groups of aliases of which exactly one must be sent.
+ */
+export function multipartBody(
+  files: string[],
+  texts: string[],
+  required: string[],
+  oneOf: string[][] = [],
+): TSchema {
   const properties: Record<string, TSchema> = {};
-  for (const name of texts) properties[name] = Type.String();
-  for (const name of files) properties[name] = Type.String({ format: 'binary' });
-  return Type.Object(properties, { required });
+  const optional = (name: string, schema: TSchema): TSchema =>
+    required.includes(name) ? schema : Type.Optional(schema);
+  for (const name of texts) {
+    properties[name] = optional(name, Type.String({ description: MULTIPART_FIELDS[name] ?? name }));
+  }
+  for (const name of files) {
+    const description = `${MULTIPART_FIELDS[name] ?? name}${IMAGE_NOTE}`;
+    properties[name] = optional(name, Type.String({ format: 'binary', description }));
+  }
+  return Type.Object(properties, oneOf.length ? { oneOf: oneOf.map((names) => ({ required: names })) } : {});
 }
 
 /** A JSON body field carrying a base64-encoded image. */

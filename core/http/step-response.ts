@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { StepResult } from '../services/contracts.js';
+import type { StepResult } from '../contracts/step-result.js';
 import type { StepName } from '../services/verify-pipeline.js';
 
 /**

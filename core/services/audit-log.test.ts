@@ -3,110 +3,62 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../storage/db.js';
+import { auditFields } from '../storage/contract/audit.contract.js';
+import { deleteAuditRow, tamperAuditRow } from '../storage/sqlite/testing.js';
+import { tempStore, type TempStore } from '../testing/store.js';
 import { AuditLog } from './audit-log.js';
-import type { AuditFields } from './audit-chain.js';
 
+const temps: TempStore[] = [];
 const dirs: string[] = [];
-function freshStore(): Store {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-audit-'));
-  dirs.push(dir);
-  return openStore(dir);
-}
-afterEach(() => {
+afterEach(async () => {
+  for (const t of temps.splice(0)) await t.dispose();
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function row(i: number): AuditFields {
-  return {
-    time: new Date(Date.UTC(2026, 10, 1 + (i % 5))).toISOString(),
-    requestId: `req-${i}`,
-    method: 'POST',
-    route: i % 2 ? '/v2/verify' : '/v2/enroll-fp',
-    keyId: null,
-    authOutcome: 'missing',
-    httpStatus: 200,
-    resultStatus: i % 3 === 0 ? 'REJECTED' : 'SUCCESS',
-    failedStep: i % 3 === 0 ? 'face_match' : null,
-    reason: null,
-    scores: JSON.stringify({ face_match: i / 10 }),
-    latencyMs: 12.5,
-    mobileMasked: '+4479*****456',
-    event: null,
-  };
+async function auditOf(rows: number): Promise<{ temp: TempStore; audit: AuditLog }> {
+  const temp = await tempStore('idv-audit-');
+  temps.push(temp);
+  const audit = new AuditLog(temp.store.audit);
+  for (let i = 0; i < rows; i++) await audit.append(auditFields(i));
+  return { temp, audit };
 }
 
 describe('audit log', () => {
-  it('chains rows and verifies them', () => {
-    const store = freshStore();
-    const audit = new AuditLog(store.db);
-    for (let i = 0; i < 20; i++) audit.append(row(i));
-    expect(audit.verifyChain()).toMatchObject({ ok: true, checked: 20 });
-    store.close();
+  it('chains rows and verifies them', async () => {
+    const { audit } = await auditOf(20);
+    expect(await audit.verifyChain()).toMatchObject({ ok: true, checked: 20 });
   });
 
-  it('refuses UPDATE and DELETE through triggers', () => {
-    const store = freshStore();
-    const audit = new AuditLog(store.db);
-    audit.append(row(1));
-    expect(() => store.db.prepare('UPDATE audit_log SET http_status = 500').run()).toThrow(/append-only/);
-    expect(() => store.db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
-    store.close();
-  });
-
-  it('names the first altered row, and the CLI exits 1 on a broken chain', () => {
-    const store = freshStore();
-    const audit = new AuditLog(store.db);
-    for (let i = 0; i < 10; i++) audit.append(row(i));
-    store.db.exec('DROP TRIGGER audit_log_no_update');
-    store.db.prepare("UPDATE audit_log SET result_status = 'SUCCESS' WHERE seq = 7").run();
-    expect(audit.verifyChain()).toMatchObject({ ok: false, firstBrokenSeq: 7, checked: 6 });
-    store.close();
-    const cli = spawnSync('npx', ['tsx', 'core/cli/audit.ts', 'verify', '--data-dir', store.dataDir], {
+  it('names the first altered row, and the CLI exits 1 on a broken chain', async () => {
+    const { temp, audit } = await auditOf(10);
+    tamperAuditRow(temp.store, 7, 'SUCCESS');
+    expect(await audit.verifyChain()).toMatchObject({ ok: false, firstBrokenSeq: 7, checked: 6 });
+    const cli = spawnSync('npx', ['tsx', 'core/cli/audit.ts', 'verify', '--data-dir', temp.dataDir], {
       encoding: 'utf8',
     });
     expect(cli.status).toBe(1);
     expect(cli.stdout).toMatch(/broken at row 7/);
   });
 
-  it('detects a deleted row', () => {
-    const store = freshStore();
-    const audit = new AuditLog(store.db);
-    for (let i = 0; i < 5; i++) audit.append(row(i));
-    store.db.exec('DROP TRIGGER audit_log_no_delete');
-    store.db.prepare('DELETE FROM audit_log WHERE seq = 3').run();
-    expect(audit.verifyChain()).toMatchObject({ ok: false, firstBrokenSeq: 4 });
-    store.close();
+  it('detects a deleted row', async () => {
+    const { temp, audit } = await auditOf(5);
+    deleteAuditRow(temp.store, 3);
+    expect(await audit.verifyChain()).toMatchObject({ ok: false, firstBrokenSeq: 4 });
   });
 
-  it('filters and pages by seq, newest first', () => {
-    const store = freshStore();
-    const audit = new AuditLog(store.db);
-    for (let i = 0; i < 30; i++) audit.append(row(i));
-    const page1 = audit.query({ route: '/v2/verify', limit: 5 });
-    expect(page1.map((r) => r.seq)).toEqual([30, 28, 26, 24, 22]);
-    const page2 = audit.query({ route: '/v2/verify', limit: 5, beforeSeq: page1.at(-1)!.seq });
-    expect(page2[0]!.seq).toBe(20);
-    expect(audit.query({ failedStep: 'face_match' }).every((r) => r.resultStatus === 'REJECTED')).toBe(true);
-    const stats = audit.dailyStats(100_000);
+  it('sums daily volume and rejections by failed step', async () => {
+    const { audit } = await auditOf(30);
+    const stats = await audit.dailyStats(100_000);
+    expect(stats.map((d) => d.day)).toEqual([
+      '2026-11-01',
+      '2026-11-02',
+      '2026-11-03',
+      '2026-11-04',
+      '2026-11-05',
+    ]);
     expect(stats.reduce((n, d) => n + d.total, 0)).toBe(30);
     expect(stats.reduce((n, d) => n + (d.byStep.face_match ?? 0), 0)).toBe(10);
-    store.close();
-  });
-
-  it('runs transactional extras atomically with the row', () => {
-    const store = freshStore();
-    const audit = new AuditLog(store.db);
-    store.db.exec('CREATE TABLE side (v TEXT)');
-    expect(() =>
-      audit.append(row(1), (db) => {
-        db.prepare("INSERT INTO side VALUES ('x')").run();
-        throw new Error('publish failed');
-      }),
-    ).toThrow('publish failed');
-    expect(audit.count()).toBe(0);
-    expect(store.db.prepare('SELECT COUNT(*) AS n FROM side').get()).toEqual({ n: 0 });
-    store.close();
+    expect(stats.every((d) => d.rejected === (d.byStep.face_match ?? 0))).toBe(true);
   });
 });
 

@@ -1,54 +1,66 @@
-import { verifyManifestFiles } from '../models/registry.js';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type { DocumentEngine } from '../contracts/document-engine.js';
+import type { FaceEngine, LivenessEngine } from '../contracts/face-engine.js';
+import type { FingerprintEngine } from '../contracts/fingerprint-engine.js';
+import type { OcrEngine } from '../contracts/ocr-engine.js';
+import type { Store } from '../contracts/store.js';
+import { createDocumentEngine, DocumentWorkers } from '../document/index.js';
+import { BarcodeReader } from '../document/ocr/barcode.js';
+import { OcrService, TesseractPool } from '../document/ocr/index.js';
+import { createFaceEngine } from '../face/index.js';
+import { FingerprintService } from '../fingerprint/index.js';
+import { KEY_FILE_NAME, loadOrCreateTemplateKeyFile } from '../fingerprint/template/index.js';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../imaging/limits.js';
-import { openStore, type Store } from '../storage/db.js';
-import { SettingsStore } from '../storage/settings.js';
+import { verifyManifestFiles } from '../models/registry.js';
+import { Settings } from '../settings/settings.js';
+import { openStore } from '../storage/open-store.js';
 import { ApiKeyService } from './api-keys.js';
 import { AuditLog } from './audit-log.js';
-import type { DocumentEngine, FaceEngine, FingerprintEngine } from './contracts.js';
+import { ConsoleAccounts } from './console/accounts.js';
+import { ConsoleSessions } from './console/sessions.js';
 import { attachOrchestrator } from './orchestrator/attach.js';
 import type { OrchestratorService } from './orchestrator/service.js';
-import { asFacePort, createDocumentEngine } from '../document/index.js';
-import { disposeMrzReader, readMrz } from '../document/mrz/index.js';
-import { OcrService, TesseractPool } from '../document/ocr/index.js';
-import { BarcodeReader } from '../document/ocr/barcode.js';
-import { FingerprintService } from '../fingerprint/index.js';
-import { createFaceEngine } from '../face/index.js';
 
 /**
  * Everything the HTTP layer calls. An engine left undefined is not built (or failed to load): its routes
  * answer 501 NOT_IMPLEMENTED with a clear message instead of a fake result.
  */
 export interface Services {
+  /** The data directory (the SQLite store, the template key). */
+  dataDir: string;
+  /** True when the store is shared with other replicas (PostgreSQL). */
+  sharedStore: boolean;
   store: Store;
-  settings: SettingsStore;
+  settings: Settings;
   keys: ApiKeyService;
   audit: AuditLog;
+  accounts: ConsoleAccounts;
+  sessions: ConsoleSessions;
   limits: ImageLimits;
   fingerprint?: FingerprintEngine;
   face?: FaceEngine;
+  liveness?: LivenessEngine;
   document?: DocumentEngine;
-  /** OCR sub-service (issue 5): MRZ, printed text and licence barcodes into fields. */
-  ocr?: OcrService;
-  /** Orchestrator (issue 6): weighted liveness + face match, durable outbox, broker relay, LAN event feed. */
+  /** MRZ, printed text and licence barcodes into fields. */
+  ocr?: OcrEngine;
+  /** Weighted liveness + face match, durable outbox, broker relay, LAN event feed. */
   orchestrator?: OrchestratorService;
-  /**
-   * Health and service-root documents of sub-services not backed by one of the engines above (OCR,
-   * orchestrator): set by the engine that implements them. Absent means not built (health answers 503).
-   */
-  providers: Partial<Record<'ocr' | 'orchestrator', SubServiceProvider>>;
   /** Resources to release on shutdown, in reverse order of creation. */
   disposers: (() => Promise<void> | void)[];
 }
 
-/** What a sub-service tells its health and root routes. */
-export interface SubServiceProvider {
-  health(): Record<string, unknown>;
-  root?(): Record<string, unknown>;
-}
-
 /** How to build the services. */
 export interface ServicesOptions {
+  /** Data directory: the SQLite store (when no `store` URL is given) and, by default, the template key file. */
   dataDir: string;
+  /** A shared PostgreSQL store (postgres://user@host:port/db) instead of the data directory's SQLite file. */
+  store?: string | undefined;
+  /**
+   * The template key file (32 bytes, created 0600 when absent); replicas of one store share it. Defaults to
+   * `fingerprint-template.key` in the data directory.
+   */
+  templateKeyFile?: string | undefined;
   limits?: ImageLimits;
   /** NATS URL for the orchestrator's events (e.g. nats://127.0.0.1:4222); none means the embedded feed only. */
   queueUrl?: string;
@@ -56,72 +68,112 @@ export interface ServicesOptions {
   engines?: boolean;
 }
 
-/** Open the store and create every service and engine. */
+/** Open the store and create every service and engine: the one place where the parts are wired together. */
 export async function createServices(options: ServicesOptions): Promise<Services> {
-  const store = openStore(options.dataDir);
+  const store = await openStore({ dataDir: options.dataDir, url: options.store });
+  let settings: Settings;
+  try {
+    settings = await Settings.open(store.settings);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   const services: Services = {
+    dataDir: path.resolve(options.dataDir),
+    sharedStore: options.store !== undefined,
     store,
-    settings: new SettingsStore(store.db),
-    keys: new ApiKeyService(store.db),
-    audit: new AuditLog(store.db),
+    settings,
+    keys: new ApiKeyService(store.apiKeys, settings),
+    audit: new AuditLog(store.audit),
+    accounts: new ConsoleAccounts(store.consoleAccounts),
+    sessions: new ConsoleSessions(store.consoleSessions),
     limits: options.limits ?? DEFAULT_IMAGE_LIMITS,
-    providers: {},
     disposers: [
+      () => store.close(),
       () => {
-        store.close();
+        settings.close();
       },
     ],
   };
-  if (options.engines !== false) await loadEngines(services, options);
-  // Orchestrator (issue 6): after the engines, since it orchestrates the face engine.
-  if (options.engines !== false) await attachOrchestrator(services, options.queueUrl);
+  if (options.engines === false) return services;
+  try {
+    await loadEngines(services, options.templateKeyFile);
+    // After the engines: it orchestrates the face and liveness engines.
+    await attachOrchestrator(services, options.queueUrl);
+  } catch (error) {
+    await disposeServices(services);
+    throw error;
+  }
   return services;
 }
 
-/** Engines, each wired by its issue. A load failure is fatal: never carry on with a half-loaded model. */
-async function loadEngines(services: Services, _options: ServicesOptions): Promise<void> {
+/** Every engine. A load failure is fatal: never carry on with a half-loaded model. */
+async function loadEngines(services: Services, templateKeyFile: string | undefined): Promise<void> {
   const broken = verifyManifestFiles().filter((m) => !m.ok);
   if (broken.length > 0) {
     throw new Error(
       `Model files failed their check: ${broken.map((m) => `${m.name} (${m.error ?? 'invalid'})`).join('; ')}. Run npm ci.`,
     );
   }
-  // fingerprint engine (issue 3)
+  const keyFile = path.resolve(templateKeyFile ?? path.join(services.dataDir, KEY_FILE_NAME));
+  const templateKey = loadOrCreateTemplateKeyFile(keyFile);
+  await checkTemplateKey(services.store, templateKey, keyFile);
   const fingerprint = new FingerprintService({
-    db: services.store.db,
-    dataDir: services.store.dataDir,
+    enrollments: services.store.enrollments,
+    templateKey,
     settings: services.settings,
+    followChanges: services.sharedStore,
   });
   services.disposers.push(() => fingerprint.close());
   services.fingerprint = fingerprint;
-  // face engine (issue 4)
   const faceEngine = await createFaceEngine({ settings: services.settings });
   services.disposers.push(() => faceEngine.dispose());
   services.face = faceEngine;
-  // document engine and OCR (issue 5): after the face engine, whose detector finds ghost portraits.
-  const face = asFacePort(services.face);
-  const document = createDocumentEngine({ db: services.store.db, readMrz, ...(face ? { face } : {}) });
-  services.disposers.push(
-    () => document.dispose(),
-    () => disposeMrzReader(),
-  );
+  services.liveness = faceEngine;
+  // One document lane (MRZ reading, ORB marks, PDF417) serves the document engine and the OCR sub-service.
+  const documentWorkers = new DocumentWorkers({ preloadMrz: true });
+  services.disposers.push(() => documentWorkers.close());
+  const readMrz = documentWorkers.readMrz;
+  // After the face engine, whose detector finds ghost portraits.
+  const document = await createDocumentEngine({
+    profiles: services.store.documentProfiles,
+    marks: services.store.referenceMarks,
+    readMrz,
+    workers: documentWorkers,
+    face: faceEngine,
+  });
+  services.disposers.push(() => document.dispose());
   await document.warmUp();
   services.document = document;
-  // OCR sub-service (issue 5): the same MRZ reader, tesseract.js workers for printed text, a barcode worker.
+  // The same MRZ reader, tesseract.js workers for printed text, the barcode decoder on the document lane.
   const printed = new TesseractPool();
-  const barcodes = new BarcodeReader();
-  services.disposers.push(
-    () => printed.dispose(),
-    () => barcodes.dispose(),
-  );
-  services.ocr = new OcrService({ readMrz, printed, readBarcode: (image) => barcodes.read(image) });
-  services.providers.ocr = {
-    health: () => ({
-      status: 'ok',
-      models: ['ppocr_rec (MRZ)', 'tesseract.js eng (printed)', 'zxing PDF417 (barcode)'],
-    }),
-  };
-  // orchestrator (issue 6)
+  const barcodes = new BarcodeReader(documentWorkers);
+  services.disposers.push(() => printed.dispose());
+  services.ocr = new OcrService({
+    readMrz,
+    printed,
+    readBarcode: (image) => barcodes.read(image),
+    lanes: [documentWorkers, printed],
+  });
+}
+
+/** What the store keeps of the template key: an HMAC of a constant under it, which does not reveal the key. */
+export function templateKeyCheck(key: Buffer): string {
+  return crypto.createHmac('sha256', key).update('idv template key check v1').digest('hex');
+}
+
+/**
+ * Refuse to start with a template key other than the one the store's templates are sealed with (another replica's
+ * key file, a replaced file): every template would fail to open. The first start records the key's check value.
+ */
+async function checkTemplateKey(store: Store, key: Buffer, keyFile: string): Promise<void> {
+  const mine = templateKeyCheck(key);
+  if ((await store.keyCheck(mine)) !== mine) {
+    throw new Error(
+      `The template key in ${keyFile} is not the key this store's templates are sealed with. Every replica of a ` +
+        'store needs the same key file: copy it from a replica that runs (--template-key-file), never create a new one.',
+    );
+  }
 }
 
 /** Release every resource (workers, model sessions, broker connections, the database). */

@@ -67,7 +67,7 @@ describe('/v2/verify with the real engines', () => {
         },
       },
     });
-    const [row] = server.services.audit.query({ limit: 1 });
+    const [row] = await server.services.audit.query({ limit: 1 });
     expect(row).toMatchObject({
       route: '/v2/verify',
       resultStatus: 'SUCCESS',
@@ -101,7 +101,7 @@ describe('/v2/verify with the real engines', () => {
   it('rejects at face_match when the card portrait is someone else', async () => {
     const res = (await verify('447911123456', print(101, 2), selfie, otherCard)).json();
     expect(res).toMatchObject({ step: 'face_match', status: 'REJECTED', reason: 'no_match' });
-    const [row] = server.services.audit.query({ limit: 1 });
+    const [row] = await server.services.audit.query({ limit: 1 });
     expect(row).toMatchObject({ resultStatus: 'REJECTED', failedStep: 'face_match', reason: 'no_match' });
   });
 

@@ -1,7 +1,7 @@
 import { CoreError } from '../errors.js';
 import type { DecodedImage } from '../imaging/decode.js';
 import type { Services } from './container.js';
-import type { StepResult } from './contracts.js';
+import type { StepResult } from '../contracts/step-result.js';
 
 /** The inputs of /v2/verify, validated and decoded. */
 export interface VerificationInput {
@@ -13,6 +13,10 @@ export interface VerificationInput {
 
 /** SPEC step names, in the order /v2/verify runs them. */
 export type StepName = 'fingerprint' | 'face_match' | 'id_card_check';
+
+/** A step starting, or finishing with its engine's result (the console streams these to the operator). */
+export type StepProgress =
+  { step: StepName; phase: 'started' } | { step: StepName; phase: 'finished'; result: StepResult };
 
 /** Result of the pipeline: the response body and what the audit row records. */
 export interface VerificationOutcome {
@@ -26,10 +30,12 @@ export interface VerificationOutcome {
 /**
  * SPEC 1: fingerprint 1:1 against the number's enrollment, then selfie vs ID-card portrait, then the ID card's
  * required security feature; the first REJECTED step ends the run. Missing engines answer 501 up front.
+ * `onProgress` hears each step start and finish; it does not change the outcome.
  */
 export async function runVerification(
   services: Services,
   input: VerificationInput,
+  onProgress: (progress: StepProgress) => void = () => undefined,
 ): Promise<VerificationOutcome> {
   const { fingerprint, face, document } = services;
   const missing = [
@@ -46,7 +52,9 @@ export async function runVerification(
   const details: Record<string, Record<string, unknown>> = {};
   const scores: Record<string, number> = {};
 
+  onProgress({ step: 'fingerprint', phase: 'started' });
   const fp = await fingerprint.verify(input.mobileE164, input.fingerprint);
+  onProgress({ step: 'fingerprint', phase: 'finished', result: fp });
   scores.fingerprint = fp.score;
   details.fingerprint = {
     status: fp.status,
@@ -57,12 +65,16 @@ export async function runVerification(
   };
   if (fp.status === 'REJECTED') return rejected('fingerprint', fp, details, scores);
 
+  onProgress({ step: 'face_match', phase: 'started' });
   const fm = await face.match(input.selfie, input.idCard);
+  onProgress({ step: 'face_match', phase: 'finished', result: fm });
   scores.face_match = fm.score;
   details.face_match = { status: fm.status, score: fm.score, message: fm.message, ...fm.extra };
   if (fm.status === 'REJECTED') return rejected('face_match', fm, details, scores);
 
+  onProgress({ step: 'id_card_check', phase: 'started' });
   const id = await document.checkIdCard(input.idCard);
+  onProgress({ step: 'id_card_check', phase: 'finished', result: id });
   scores.id_card = id.score;
   details.id_card = {
     status: id.status,

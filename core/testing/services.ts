@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Writable } from 'node:stream';
+import { createFaceEngine, type FaceEngineImpl } from '../face/index.js';
 import { FingerprintService } from '../fingerprint/index.js';
+import { loadOrCreateTemplateKey } from '../fingerprint/template/index.js';
 import { buildServer } from '../http/app.js';
 import {
   createServices,
@@ -52,12 +54,21 @@ export async function startTestServer(options: Partial<ServicesOptions> = {}): P
  */
 export function attachFingerprintEngine(server: TestServer): FingerprintService {
   const engine = new FingerprintService({
-    db: server.services.store.db,
-    dataDir: server.services.store.dataDir,
+    enrollments: server.services.store.enrollments,
+    templateKey: loadOrCreateTemplateKey(server.dataDir),
     settings: server.services.settings,
     pool: { size: 1 },
   });
   server.services.fingerprint = engine;
   server.services.disposers.push(() => engine.close());
+  return engine;
+}
+
+/** Give a test server the real face engine as its face and liveness engines (models loaded once, disposed on close). */
+export async function attachFaceEngine(server: TestServer): Promise<FaceEngineImpl> {
+  const engine = await createFaceEngine({ settings: server.services.settings });
+  server.services.face = engine;
+  server.services.liveness = engine;
+  server.services.disposers.push(() => engine.dispose());
   return engine;
 }

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EngineAvailability, MeResponse } from '../../core/http/routes/console/api-types';
 import { ApiError, errorMessage, onUnauthorized } from './api/client';
 import { consoleApi } from './api/console-api';
 import { Shell } from './components/shell';
+import { countryOrLocale } from './components/country-select';
 import { SessionContext, type Session } from './hooks/session-context';
 import { SignInScreen } from './screens/sign-in-screen';
 
@@ -15,12 +16,16 @@ type State =
 /** Root: first-run setup or sign-in, then the console shell for the signed-in role. */
 export function App() {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  // Only a session that ends while signed in sends the app back to sign-in: the probes of `load` answer 401 too.
+  const signedIn = useRef(false);
 
   const load = useCallback(async () => {
     try {
       const [me, engines] = await Promise.all([consoleApi.me(), consoleApi.engines()]);
+      signedIn.current = true;
       setState({ kind: 'signed-in', me, engines });
     } catch (error) {
+      signedIn.current = false;
       if (error instanceof ApiError && error.status === 401) {
         try {
           const { hasAdmin } = await consoleApi.setupState();
@@ -36,10 +41,15 @@ export function App() {
 
   useEffect(() => {
     void load();
-    return onUnauthorized(() => void load());
+    return onUnauthorized(() => {
+      if (!signedIn.current) return;
+      signedIn.current = false;
+      void load();
+    });
   }, [load]);
 
   const signOut = useCallback(async () => {
+    signedIn.current = false;
     await consoleApi.logout();
     await load();
   }, [load]);
@@ -66,7 +76,12 @@ export function App() {
     case 'signed-out':
       return <SignInScreen firstRun={!state.hasAdmin} onSignedIn={load} />;
     case 'signed-in': {
-      const session: Session = { me: state.me, engines: state.engines, refresh: load };
+      const session: Session = {
+        me: state.me,
+        engines: state.engines,
+        defaultCountry: countryOrLocale(state.me.defaultCountry),
+        refresh: load,
+      };
       return (
         <SessionContext.Provider value={session}>
           <Shell onSignOut={signOut} />

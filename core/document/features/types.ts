@@ -1,10 +1,11 @@
 /** Shared types of the ID-card security-feature detectors. */
 
-/** Built-in feature names a profile can require. */
-export const FEATURE_NAMES = ['mrz', 'ghost_portrait', 'reference_mark', 'pdf417'] as const;
+import type { FeatureName } from '../../contracts/document-engine.js';
 
-/** One of the built-in security features. */
-export type FeatureName = (typeof FEATURE_NAMES)[number];
+export type { FeatureName } from '../../contracts/document-engine.js';
+
+/** Built-in feature names a profile can require. */
+export const FEATURE_NAMES: readonly FeatureName[] = ['mrz', 'ghost_portrait', 'reference_mark', 'pdf417'];
 
 /** Axis-aligned box in card pixels. */
 export interface Region {

@@ -1,5 +1,8 @@
 import sharp from 'sharp';
+import type { OcrEngine } from '../../contracts/ocr-engine.js';
+import type { EngineHealth } from '../../contracts/step-result.js';
 import type { DecodedImage } from '../../imaging/decode.js';
+import { workersHealth, type HasLaneStats } from '../../workers/health.js';
 import type { MrzReading } from '../mrz/index.js';
 import { documentTypeOfMrz, fieldsFromMrz } from './mrz-fields.js';
 import { crossCheck, licenceFieldsFromPrinted } from './printed-fields.js';
@@ -17,6 +20,8 @@ export interface OcrServiceOptions {
   printed?: TesseractPool;
   /** PDF417 / AAMVA reader of driver's licences (the document-features engine's decoder). */
   readBarcode?: (image: DecodedImage) => Promise<BarcodeFields | null>;
+  /** The worker lanes its readers run on, reported by `health()` (a lane that cannot serve makes it `error`). */
+  lanes?: readonly HasLaneStats[];
   now?: () => Date;
 }
 
@@ -24,8 +29,16 @@ export interface OcrServiceOptions {
 const PRINTED_MAX_SIDE = 1800;
 
 /** The OCR sub-service: MRZ, printed text and licence barcodes into one set of fields. */
-export class OcrService {
+export class OcrService implements OcrEngine {
   constructor(private readonly options: OcrServiceOptions) {}
+
+  /** The readers it runs, for the health route. */
+  health(): Promise<EngineHealth> {
+    const models = ['ppocr_rec (MRZ)'];
+    if (this.options.printed) models.push('tesseract.js eng (printed)');
+    if (this.options.readBarcode) models.push('zxing PDF417 (barcode)');
+    return Promise.resolve({ status: 'ok', models, ...workersHealth(this.options.lanes ?? []) });
+  }
 
   /** Extract the fields of one document image. A document without MRZ, barcode or text answers an empty result. */
   async extract(image: DecodedImage, request: { documentType?: DocumentType } = {}): Promise<OcrExtraction> {

@@ -1,78 +1,46 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { ocrTextLane, WorkerLane, type LaneStats, type RunOptions } from '../../workers/index.js';
+import type { LaneTuning } from '../../workers/sizing.js';
+import type { ocrTextHandlers, PrintedLine } from './tesseract-handlers.js';
 
-/** A recognised line of printed text. */
-export interface PrintedLine {
-  text: string;
-  /** 0–1. */
-  confidence: number;
-}
-
-const require = createRequire(import.meta.url);
+export type { PrintedLine } from './tesseract-handlers.js';
 
 /**
- * Local paths for tesseract.js: the `eng` model shipped by @tesseract.js-data/eng (gzip as shipped), the
- * Node worker script and the wasm core from node_modules, and a cache folder under the OS temp dir. Nothing
- * is fetched from a CDN.
+ * Printed-text OCR on the OCR text lane of the worker pool: each worker owns a tesseract.js worker, started on
+ * first use; a full queue or long expected wait answers OVERLOADED, a dead worker is replaced.
  */
-function localPaths(): { langPath: string; cachePath: string; workerPath: string; corePath: string } {
-  const langPath = path.join(
-    path.dirname(require.resolve('@tesseract.js-data/eng/package.json')),
-    '4.0.0_best_int',
-  );
-  const cachePath = path.join(os.tmpdir(), 'idv-console-tesseract');
-  fs.mkdirSync(cachePath, { recursive: true });
-  const tesseractDir = path.dirname(require.resolve('tesseract.js/package.json'));
-  const workerPath = path.join(tesseractDir, 'src', 'worker-script', 'node', 'index.js');
-  const corePath = path.dirname(require.resolve('tesseract.js-core/package.json'));
-  return { langPath, cachePath, workerPath, corePath };
-}
-
-/** A fixed pool of tesseract.js workers (each a worker thread), created once and reused round-robin. */
 export class TesseractPool {
-  private workers: Promise<Worker>[] = [];
-  private next = 0;
+  readonly lane: WorkerLane<typeof ocrTextHandlers>;
 
-  /** @param size workers to run; defaults to the machine's cores (at most 2: OCR shares the box with the rest). */
-  constructor(private readonly size = Math.max(1, Math.min(2, os.availableParallelism()))) {}
-
-  private worker(): Promise<Worker> {
-    if (this.workers.length < this.size) {
-      const paths = localPaths();
-      const created = createWorker('eng', OEM.LSTM_ONLY, { ...paths, gzip: true, cacheMethod: 'write' });
-      this.workers.push(created);
-      return created;
-    }
-    const chosen = this.workers[this.next % this.workers.length]!;
-    this.next++;
-    return chosen;
+  /** @param size workers (default: core/workers/sizing.ts); `tuning` overrides the other lane settings. */
+  constructor(size?: number, tuning: LaneTuning = {}) {
+    this.lane = new WorkerLane<typeof ocrTextHandlers>({
+      ...ocrTextLane(),
+      ...tuning,
+      ...(size !== undefined ? { size } : {}),
+      name: 'ocr-text',
+      label: 'printed-text reader',
+      groups: ['ocr-text'],
+    });
   }
 
-  /** Recognise the printed lines of an encoded image (PNG/JPEG bytes) as a block of text. */
-  async recognizeLines(image: Buffer): Promise<PrintedLine[]> {
-    const worker = await this.worker();
-    // Uploads rarely carry a true DPI; a fixed one silences tesseract's per-image resolution guesswork.
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, user_defined_dpi: '300' });
-    const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
-    const lines: PrintedLine[] = [];
-    for (const block of data.blocks ?? []) {
-      for (const paragraph of block.paragraphs) {
-        for (const line of paragraph.lines) {
-          const text = line.text.trim();
-          if (text) lines.push({ text, confidence: line.confidence / 100 });
-        }
-      }
-    }
-    return lines;
+  /** Recognise the printed lines of an encoded image (PNG/JPEG bytes; copied to the worker). */
+  recognizeLines(image: Buffer, options: RunOptions = {}): Promise<PrintedLine[]> {
+    const payload: { image: Uint8Array } = { image };
+    const prepare = (): ArrayBuffer[] => {
+      const copy = Uint8Array.from(image);
+      payload.image = copy;
+      return [copy.buffer];
+    };
+    return this.lane.run('ocr.printed', payload, { ...options, prepare });
   }
 
-  /** Terminate every worker thread. */
-  async dispose(): Promise<void> {
-    const workers = this.workers;
-    this.workers = [];
-    await Promise.all(workers.map(async (w) => (await w).terminate()));
+  /** The lane's figures. */
+  stats(): LaneStats {
+    return this.lane.stats();
+  }
+
+  /** Stop every worker (and its tesseract.js worker). */
+  dispose(): Promise<void> {
+    return this.lane.close();
   }
 }

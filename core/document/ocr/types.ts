@@ -1,57 +1,10 @@
-/** Where an extracted value was read. */
-export type FieldSource = 'mrz' | 'printed' | 'barcode';
-
-/** One extracted field. */
-export interface ExtractedField {
-  value: string;
-  source: FieldSource;
-  /** 0–1: MRZ values under a valid check digit are near 1; printed text carries the OCR engine's confidence. */
-  confidence: number;
-}
-
-/** Document types the OCR service tells apart. */
-export type DocumentType = 'passport' | 'id_card' | 'visa' | 'driver_licence' | 'unknown';
-
-/** Names of the fields the service extracts. */
-export type FieldName =
-  | 'surname'
-  | 'given_names'
-  | 'document_number'
-  | 'nationality'
-  | 'date_of_birth'
-  | 'sex'
-  | 'expiry_date'
-  | 'issuing_country'
-  | 'licence_class'
-  | 'address';
-
-/** A printed value compared with the MRZ's. */
-export interface CrossCheck {
-  field: FieldName;
-  mrz: string;
-  /** The closest printed value, null when none was found. */
-  printed: string | null;
-  /** `match`: printed equals the MRZ; `mismatch`: a close but different printed value; `not_found`. */
-  status: 'match' | 'mismatch' | 'not_found';
-}
-
-/** The MRZ part of an extraction. */
-export interface MrzSection {
-  format: string;
-  lines: string[];
-  valid: boolean;
-  checks: { name: string; valid: boolean }[];
-  countries: { name: string; code: string; valid: boolean }[];
-  confidence: number;
-}
-
-/** What POST /docs/ocr/api/extract answers. */
-export interface OcrExtraction {
-  document_type: DocumentType;
-  fields: Partial<Record<FieldName, ExtractedField>>;
-  mrz: MrzSection | null;
-  cross_check: CrossCheck[];
-  /** Human-readable summary, e.g. why nothing was extracted. */
-  message: string;
-  ms: number;
-}
+/** The OCR engine's result types are part of its port (core/contracts). */
+export type {
+  CrossCheck,
+  DocumentType,
+  ExtractedField,
+  FieldName,
+  FieldSource,
+  MrzSection,
+  OcrExtraction,
+} from '../../contracts/ocr-engine.js';

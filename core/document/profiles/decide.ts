@@ -2,7 +2,7 @@
  * The id_card step's decision from a profile and the detector results: SUCCESS with the best passing feature,
  * or REJECTED (reason feature_not_found) with the best score seen. Pure code.
  */
-import type { StepResult } from '../../services/contracts.js';
+import type { StepResult } from '../../contracts/step-result.js';
 import type { FeatureResult } from '../features/types.js';
 import type { DocumentProfile } from './profile.js';
 

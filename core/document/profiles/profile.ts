@@ -3,25 +3,10 @@
  * minimum score of each. Pure validation and the built-in profiles.
  */
 import { CoreError } from '../../errors.js';
-import { FEATURE_NAMES, isFeatureName, type FeatureName } from '../features/types.js';
+import type { DocumentProfile, FeatureRequirement } from '../../contracts/document-engine.js';
+import { FEATURE_NAMES, isFeatureName } from '../features/types.js';
 
-/** One acceptable feature of a profile. */
-export interface FeatureRequirement {
-  feature: FeatureName;
-  /** Minimum detector score in [0,1] for the feature to count as present. */
-  min_score: number;
-}
-
-/** A card type's requirements, as stored and as edited in the console. */
-export interface DocumentProfile {
-  /** Identifier used in the `profile` request field: 1-40 of a-z, 0-9, '_', '-'. */
-  name: string;
-  description: string;
-  /** The card passes when any one of these reaches its minimum score. */
-  features: FeatureRequirement[];
-  /** Names of registered reference marks to look for; empty means every registered mark. */
-  reference_marks: string[];
-}
+export type { DocumentProfile, FeatureRequirement } from '../../contracts/document-engine.js';
 
 /** Profile used when a request names none. */
 export const DEFAULT_PROFILE_NAME = 'default';

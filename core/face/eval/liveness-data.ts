@@ -11,21 +11,37 @@ export interface LivenessItem {
 
 const IMAGE = /\.(jpe?g|png|bmp|webp)$/i;
 
-/** NUAA layout: ClientFace/<subject>/*.jpg bona fide, ImposterFace/<subject>/*.jpg printed-photo attacks. */
-export function readNuaa(dir: string): LivenessItem[] {
+/** The two labelled layouts: NUAA's ClientFace/ + ImposterFace/, or real/ + fake/. */
+const LAYOUTS = [
+  { bonaFide: 'ClientFace', attack: 'ImposterFace' },
+  { bonaFide: 'real', attack: 'fake' },
+] as const;
+
+/**
+ * Labelled liveness images of a folder in either layout: `ClientFace/` + `ImposterFace/` (NUAA) or `real/` +
+ * `fake/`. Images sit in the label folder or one level below it (a subject or attack-kind folder, used as group).
+ */
+export function readLivenessSet(dir: string): LivenessItem[] {
+  const layout = LAYOUTS.find(
+    (l) => fs.existsSync(path.join(dir, l.bonaFide)) && fs.existsSync(path.join(dir, l.attack)),
+  );
+  if (!layout)
+    throw new Error(`${dir} has neither ClientFace/ + ImposterFace/ (NUAA) nor real/ + fake/ folders.`);
+  return [
+    ...readLabelled(path.join(dir, layout.bonaFide), true),
+    ...readLabelled(path.join(dir, layout.attack), false),
+  ];
+}
+
+function readLabelled(root: string, bonaFide: boolean): LivenessItem[] {
   const items: LivenessItem[] = [];
-  for (const [sub, bonaFide] of [
-    ['ClientFace', true],
-    ['ImposterFace', false],
-  ] as const) {
-    const root = path.join(dir, sub);
-    if (!fs.existsSync(root))
-      throw new Error(`${root} is missing: expected the NUAA layout (ClientFace/, ImposterFace/).`);
-    for (const subject of fs.readdirSync(root).sort()) {
-      const folder = path.join(root, subject);
-      if (!fs.statSync(folder).isDirectory()) continue;
-      for (const f of fs.readdirSync(folder).sort())
-        if (IMAGE.test(f)) items.push({ file: path.join(folder, f), bonaFide, group: subject });
+  for (const name of fs.readdirSync(root).sort()) {
+    const entry = path.join(root, name);
+    if (fs.statSync(entry).isDirectory()) {
+      for (const f of fs.readdirSync(entry).sort())
+        if (IMAGE.test(f)) items.push({ file: path.join(entry, f), bonaFide, group: name });
+    } else if (IMAGE.test(name)) {
+      items.push({ file: entry, bonaFide, group: path.basename(root) });
     }
   }
   return items;

@@ -1,7 +1,6 @@
-import type { LoadModelOptions } from '../../models/registry.js';
 import { toChw, type TensorLayout } from '../pixels/tensor.js';
 import type { Raster } from '../types.js';
-import { openModel } from './session.js';
+import { openModel, type OpenModelOptions } from './session.js';
 
 /** fr_detect's input size (width x height). */
 export const DETECTOR_SIZE = { width: 320, height: 240 } as const;
@@ -22,7 +21,7 @@ export interface DetectorRunner {
 }
 
 /** Load fr_detect (fails fast on a wrong file or shape). `run` takes a 320x240 RGB raster. */
-export async function loadDetector(options: LoadModelOptions = {}): Promise<DetectorRunner> {
+export async function loadDetector(options: OpenModelOptions = {}): Promise<DetectorRunner> {
   const model = await openModel('fr_detect', options);
   return {
     async run(input) {

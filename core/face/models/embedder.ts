@@ -1,7 +1,6 @@
-import type { LoadModelOptions } from '../../models/registry.js';
 import { toChw, type TensorLayout } from '../pixels/tensor.js';
 import type { Raster } from '../types.js';
-import { openModel } from './session.js';
+import { openModel, type OpenModelOptions } from './session.js';
 
 /** fr_feature's aligned crop side. */
 export const EMBED_SIZE = 112;
@@ -17,7 +16,7 @@ export interface EmbedRunner {
 
 /** Load fr_feature. */
 export async function loadEmbedder(
-  options: LoadModelOptions = {},
+  options: OpenModelOptions = {},
   layout: TensorLayout = EMBED_LAYOUT,
 ): Promise<EmbedRunner> {
   const model = await openModel('fr_feature', options);

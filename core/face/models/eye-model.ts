@@ -1,8 +1,7 @@
-import type { LoadModelOptions } from '../../models/registry.js';
 import { softmax } from '../math/softmax.js';
 import { toChw } from '../pixels/tensor.js';
 import type { Raster } from '../types.js';
-import { openModel } from './session.js';
+import { openModel, type OpenModelOptions } from './session.js';
 
 /** fr_eye's input side (a square grey crop around one eye). */
 export const EYE_SIZE = 24;
@@ -14,7 +13,7 @@ export interface EyeRunner {
 }
 
 /** Load fr_eye; input scaled by 1/255 as the package does. */
-export async function loadEyeModel(options: LoadModelOptions = {}): Promise<EyeRunner> {
+export async function loadEyeModel(options: OpenModelOptions = {}): Promise<EyeRunner> {
   const model = await openModel('fr_eye', options);
   return {
     async run(gray) {

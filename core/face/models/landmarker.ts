@@ -1,7 +1,6 @@
-import type { LoadModelOptions } from '../../models/registry.js';
 import { toChw } from '../pixels/tensor.js';
 import type { Raster } from '../types.js';
-import { openModel } from './session.js';
+import { openModel, type OpenModelOptions } from './session.js';
 
 /** fr_landmark's input side (a square grey crop of the face box). */
 export const LANDMARK_SIZE = 64;
@@ -13,7 +12,7 @@ export interface LandmarkRunner {
 }
 
 /** Load fr_landmark; `run` takes a 64x64 one-channel raster (scaled by 1/256 as the package does). */
-export async function loadLandmarker(options: LoadModelOptions = {}): Promise<LandmarkRunner> {
+export async function loadLandmarker(options: OpenModelOptions = {}): Promise<LandmarkRunner> {
   const model = await openModel('fr_landmark', options);
   return {
     async run(gray) {

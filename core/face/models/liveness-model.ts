@@ -1,8 +1,7 @@
-import type { LoadModelOptions } from '../../models/registry.js';
 import { softmax } from '../math/softmax.js';
 import { toChw, type TensorLayout } from '../pixels/tensor.js';
 import type { Raster } from '../types.js';
-import { openModel } from './session.js';
+import { openModel, type OpenModelOptions } from './session.js';
 
 /** fr_liveness's input side. */
 export const LIVENESS_SIZE = 128;
@@ -18,7 +17,7 @@ export interface LivenessRunner {
 
 /** Load fr_liveness. */
 export async function loadLivenessModel(
-  options: LoadModelOptions = {},
+  options: OpenModelOptions = {},
   layout: TensorLayout = LIVENESS_LAYOUT,
 ): Promise<LivenessRunner> {
   const model = await openModel('fr_liveness', options);

@@ -1,4 +1,4 @@
-import type { StepResult } from '../../services/contracts.js';
+import type { StepResult } from '../../contracts/step-result.js';
 import type { FaceEngineConfig } from '../config.js';
 import { cosineSimilarity } from '../math/softmax.js';
 import type { FaceModels } from '../models/load-all.js';

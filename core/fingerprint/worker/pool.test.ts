@@ -5,7 +5,7 @@ import { syntheticFingerprint, syntheticUpload } from '../synthetic/index.js';
 import { ExtractionPool } from './pool.js';
 
 describe('ExtractionPool', () => {
-  const pool = new ExtractionPool({ size: 1, maxQueue: 1, retryAfterSeconds: 3 });
+  const pool = new ExtractionPool({ size: 1, maxQueue: 1 });
   afterAll(async () => pool.close());
 
   it('extracts on a worker thread exactly what the extractor gives in-thread', async () => {
@@ -19,15 +19,16 @@ describe('ExtractionPool', () => {
 
   it('sheds load beyond the queue with OVERLOADED and a Retry-After', async () => {
     const upload = syntheticUpload(61, 1);
+    // The worker is up (first test): one job runs, one waits, the next is refused.
     const jobs = [pool.extract(upload), pool.extract(upload)];
     const refused = await pool.extract(upload).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(CoreError);
     expect((refused as CoreError).code).toBe('OVERLOADED');
     expect((refused as CoreError).status).toBe(503);
-    expect((refused as CoreError).details.retryAfterSeconds).toBe(3);
+    expect((refused as CoreError).details.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     const done = await Promise.all(jobs);
     expect(done[0]!.minutiae.length).toBeGreaterThan(0);
-    expect(pool.stats()).toMatchObject({ busy: 0, queued: 0 });
+    expect(pool.stats()).toMatchObject({ busy: 0, queued: 0, replaced: 0 });
   });
 
   it('keeps the event loop free while a worker extracts', async () => {

@@ -16,7 +16,11 @@ describe('POST /v1/verify (real engine, rendered cards)', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    engine = createDocumentEngine({ db: server.services.store.db, readMrz });
+    engine = await createDocumentEngine({
+      profiles: server.services.store.documentProfiles,
+      marks: server.services.store.referenceMarks,
+      readMrz,
+    });
     server.services.document = engine;
     server.services.disposers.push(
       () => engine.dispose(),
@@ -68,7 +72,10 @@ describe('POST /v1/verify (real engine, rendered cards)', () => {
         .png()
         .toBuffer(),
     );
-    engine.saveProfile({ name: 'arms_only', features: [{ feature: 'reference_mark', min_score: 0.5 }] });
+    await engine.saveProfile({
+      name: 'arms_only',
+      features: [{ feature: 'reference_mark', min_score: 0.5 }],
+    });
     const pass = await post([file(genuine), { name: 'profile', value: 'arms_only' }]);
     expect(pass.json()).toMatchObject({
       status: 'SUCCESS',

@@ -1,18 +1,24 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/container.js';
-import type { DocumentEngine } from '../../services/contracts.js';
+import type { DocumentEngine } from '../../contracts/document-engine.js';
 import { readValidatedMultipart } from '../intake.js';
-import { apiKeySecurity, documentOnlyValidator, errorResponses, multipartBody } from '../schemas.js';
+import {
+  apiKeySecurity,
+  documentOnlyValidator,
+  errorResponses,
+  IMAGE_ROUTE_ERRORS,
+  multipartBody,
+} from '../schemas.js';
 import { V1VerifySuccess } from './document-schemas.js';
 import { notImplemented } from './not-implemented.js';
 import { rejectedStep } from '../step-response.js';
 
 function documentEngine(services: Services): DocumentEngine {
-  return services.document ?? notImplemented('The ID-card security-feature check (issue 5)');
+  return services.document ?? notImplemented('The ID-card security-feature check');
 }
 
-/** Routes of the ID-card security-feature check (issue 5): the legacy POST /v1/verify. */
+/** Routes of the ID-card security-feature check: the legacy POST /v1/verify. */
 export function registerDocumentRoutes(app: FastifyInstance, services: Services): void {
   app.post(
     '/v1/verify',
@@ -28,7 +34,15 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services)
         consumes: ['multipart/form-data'],
         security: apiKeySecurity,
         body: multipartBody(['id_card'], ['profile'], ['id_card']),
-        response: { 200: Type.Union([V1VerifySuccess, Type.Ref('RejectionBody')]), ...errorResponses() },
+        response: {
+          200: Type.Union([V1VerifySuccess, Type.Ref('RejectionBody')], {
+            description:
+              "SUCCESS with the feature found, or the rejection body (status REJECTED, step id_card_check, reason feature_not_found) with every detector's result.",
+          }),
+          ...errorResponses(IMAGE_ROUTE_ERRORS, {
+            400: 'A field is missing, sent twice or invalid, the profile is unknown, or the body is malformed. Codes FIELD_MISSING, FIELD_INVALID, BODY_INVALID.',
+          }),
+        },
       },
     },
     async (request) => {

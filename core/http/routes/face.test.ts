@@ -1,9 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFaceEngine } from '../../face/index.js';
 import { PEOPLE, idCardOf, rotated, selfieOf } from '../../face/testing/fixtures.js';
 import { buildMultipart } from '../../testing/multipart.js';
-import { startTestServer, type TestServer } from '../../testing/services.js';
+import { attachFaceEngine, startTestServer, type TestServer } from '../../testing/services.js';
 
 describe('face routes (real models, real images)', () => {
   let server: TestServer;
@@ -12,9 +11,7 @@ describe('face routes (real models, real images)', () => {
   let cardC: Buffer;
   beforeAll(async () => {
     server = await startTestServer();
-    const face = await createFaceEngine({ settings: server.services.settings });
-    server.services.face = face;
-    server.services.disposers.push(() => face.dispose());
+    await attachFaceEngine(server);
     selfieA = await selfieOf(PEOPLE.a);
     cardA = await rotated(await idCardOf(PEOPLE.a), 90);
     cardC = await idCardOf(PEOPLE.c);
@@ -104,14 +101,14 @@ describe('face routes (real models, real images)', () => {
         id_card: cardC.toString('base64'),
       })
     ).json<{ threshold: number }>();
-    server.services.settings.set('face.thresholdOneInN', 1_000_000);
+    await server.services.settings.set('face.thresholdOneInN', 1_000_000);
     const after = (
       await json('/docs/face-matching/api/match', {
         selfie: selfieA.toString('base64'),
         id_card: cardC.toString('base64'),
       })
     ).json<{ threshold: number }>();
-    server.services.settings.set('face.thresholdOneInN', 1000);
+    await server.services.settings.set('face.thresholdOneInN', 1000);
     expect(after.threshold).toBeGreaterThan(before.threshold);
   });
 

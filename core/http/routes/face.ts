@@ -1,26 +1,28 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CoreError } from '../../errors.js';
-import { FaceEngineImpl } from '../../face/index.js';
+import type { FaceEngine, LivenessEngine } from '../../contracts/face-engine.js';
 import type { DecodedImage } from '../../imaging/decode.js';
-import type { FaceEngine } from '../../services/contracts.js';
 import type { Services } from '../../services/container.js';
 import { readJsonImage, readValidatedMultipart } from '../intake.js';
-import { apiKeySecurity, documentOnlyValidator, errorResponses, multipartBody } from '../schemas.js';
+import {
+  apiKeySecurity,
+  described,
+  documentOnlyValidator,
+  errorResponses,
+  IMAGE_ROUTE_ERRORS,
+  multipartBody,
+} from '../schemas.js';
 import { JsonImageBody, JsonMatchBody, LivenessResult, MatchSuccess, QualityResult } from './face-schemas.js';
 import { notImplemented } from './not-implemented.js';
 import { rejectedStep } from '../step-response.js';
 
-const ENGINE = 'The face engine (issue 4)';
-
 function faceEngine(services: Services): FaceEngine {
-  return services.face ?? notImplemented(ENGINE);
+  return services.face ?? notImplemented('The face engine');
 }
 
-/** Quality checks need the full engine, not only the contract. */
-function fullEngine(services: Services): FaceEngineImpl {
-  const engine = faceEngine(services);
-  return engine instanceof FaceEngineImpl ? engine : notImplemented(`Quality checks of ${ENGINE}`);
+function livenessEngine(services: Services): LivenessEngine {
+  return services.liveness ?? notImplemented('The liveness engine');
 }
 
 function parseThreshold(value: unknown): number | undefined {
@@ -54,7 +56,13 @@ async function match(
 /** Routes of the face engine: /v2/match-faces and the face-matching and liveness sub-services. */
 export function registerFaceRoutes(app: FastifyInstance, services: Services): void {
   const documentOnly = { validatorCompiler: documentOnlyValidator };
-  const matchResponse = { 200: Type.Union([MatchSuccess, Type.Ref('RejectionBody')]), ...errorResponses() };
+  const matchResponse = {
+    200: Type.Union([MatchSuccess, Type.Ref('RejectionBody')], {
+      description:
+        'SUCCESS with the similarity, or the rejection body (status REJECTED, step face_match) with reason no_match, no_face_detected or poor_quality.',
+    }),
+    ...errorResponses(IMAGE_ROUTE_ERRORS),
+  };
   const rejectionNote =
     'Rejections answer 200 with the SPEC 2.4 body (step face_match) and a `reason`: no_match, no_face_detected, poor_quality. ' +
     'The face boxes used are in `faces`; `estimated_fmr` is the calibrated false-match rate of the score.';
@@ -121,11 +129,14 @@ export function registerFaceRoutes(app: FastifyInstance, services: Services): vo
         summary: 'Selfie quality checks for live capture feedback (JSON, base64 image)',
         security: apiKeySecurity,
         body: JsonImageBody,
-        response: { 200: QualityResult, ...errorResponses() },
+        response: {
+          200: described('The checks of the selfie: passed, and the reasons it did not pass.', QualityResult),
+          ...errorResponses(IMAGE_ROUTE_ERRORS),
+        },
       },
     },
     async (request) => {
-      const engine = fullEngine(services);
+      const engine = faceEngine(services);
       const image = (await readJsonImage(request.body, 'image', services.limits))!;
       const report = await engine.quality(image);
       request.idv.resultStatus = report.passed ? 'SUCCESS' : 'REJECTED';
@@ -150,13 +161,19 @@ export function registerFaceRoutes(app: FastifyInstance, services: Services): vo
         summary: 'Passive liveness of one face image (JSON, base64 image)',
         security: apiKeySecurity,
         body: JsonImageBody,
-        response: { 200: LivenessResult, ...errorResponses() },
+        response: {
+          200: described(
+            'SUCCESS for a live face, REJECTED (reason presentation_attack) otherwise, with the score.',
+            LivenessResult,
+          ),
+          ...errorResponses(IMAGE_ROUTE_ERRORS),
+        },
       },
     },
     async (request) => {
-      faceEngine(services);
+      const engine = livenessEngine(services);
       const image = (await readJsonImage(request.body, 'image', services.limits))!;
-      const result = await faceEngine(services).liveness(image);
+      const result = await engine.liveness(image);
       request.idv.resultStatus = result.status;
       request.idv.scores = { liveness: result.score };
       if (result.reason) request.idv.reason = result.reason;

@@ -1,11 +1,17 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { CoreError } from '../../errors.js';
-import type { FingerprintService } from '../../fingerprint/index.js';
+import type { FingerprintEngine } from '../../contracts/fingerprint-engine.js';
 import type { Services } from '../../services/container.js';
-import { normaliseMobile } from '../../services/mobile.js';
+import { normaliseMobile } from '../../mobile.js';
 import { readJsonImage } from '../intake.js';
-import { apiKeySecurity, documentOnlyValidator, errorResponses } from '../schemas.js';
+import {
+  apiKeySecurity,
+  described,
+  documentOnlyValidator,
+  errorResponses,
+  IMAGE_ROUTE_ERRORS,
+  KEYED_ERRORS,
+} from '../schemas.js';
 import {
   DeleteSuccess,
   EnrollmentInfoBody,
@@ -14,7 +20,11 @@ import {
   SearchSuccess,
 } from './fingerprint-schemas.js';
 
-const notFound = { 404: Type.Ref('ErrorBody') };
+/** Errors of the enrollment admin routes: the number is checked, then looked up. */
+const ENROLLMENT_ERRORS = errorResponses([...KEYED_ERRORS, 400], {
+  400: 'The mobile number in the path is not valid (the message says why). Code MOBILE_NUMBER_INVALID.',
+  404: 'No fingerprint is enrolled for this mobile number. Code NOT_FOUND.',
+});
 
 function readK(body: unknown): number {
   const k = typeof body === 'object' && body !== null ? (body as { k?: unknown }).k : undefined;
@@ -29,7 +39,7 @@ function readK(body: unknown): number {
 export function registerFingerprintAdminRoutes(
   app: FastifyInstance,
   services: Services,
-  serviceOf: (services: Services) => FingerprintService,
+  serviceOf: (services: Services) => FingerprintEngine,
 ): void {
   app.post(
     '/docs/fingerprint/api/search',
@@ -40,7 +50,13 @@ export function registerFingerprintAdminRoutes(
         summary: '1:N identification: the k best enrollments for a fingerprint',
         security: apiKeySecurity,
         body: JsonSearchBody,
-        response: { 200: SearchSuccess, ...errorResponses() },
+        response: {
+          200: described(
+            'SUCCESS with the k best candidates, best first, and the 1:1 decision threshold.',
+            SearchSuccess,
+          ),
+          ...errorResponses(IMAGE_ROUTE_ERRORS),
+        },
       },
     },
     async (request) => {
@@ -74,14 +90,17 @@ export function registerFingerprintAdminRoutes(
         summary: 'Enrollment metadata of a number (never the template)',
         security: apiKeySecurity,
         params: MobileParams,
-        response: { 200: EnrollmentInfoBody, ...errorResponses(), ...notFound },
+        response: {
+          200: described('The enrollment of the number: model version, quality, dates.', EnrollmentInfoBody),
+          ...ENROLLMENT_ERRORS,
+        },
       },
     },
-    (request) => {
+    async (request) => {
       const service = serviceOf(services);
       const mobile = normaliseMobile(request.params.mobile);
       request.idv.mobile = mobile;
-      const info = service.enrollment(mobile);
+      const info = await service.enrollment(mobile);
       if (!info) throw new CoreError('NOT_FOUND', 'No fingerprint is enrolled for this mobile number.');
       request.idv.resultStatus = 'SUCCESS';
       return { status: 'SUCCESS', ...info };
@@ -96,14 +115,17 @@ export function registerFingerprintAdminRoutes(
         summary: 'Delete the enrollment of a number (template and vector)',
         security: apiKeySecurity,
         params: MobileParams,
-        response: { 200: DeleteSuccess, ...errorResponses(), ...notFound },
+        response: {
+          200: described('SUCCESS: the template and its index entries are deleted.', DeleteSuccess),
+          ...ENROLLMENT_ERRORS,
+        },
       },
     },
-    (request) => {
+    async (request) => {
       const service = serviceOf(services);
       const mobile = normaliseMobile(request.params.mobile);
       request.idv.mobile = mobile;
-      if (!service.deleteEnrollment(mobile))
+      if (!(await service.deleteEnrollment(mobile)))
         throw new CoreError('NOT_FOUND', 'No fingerprint is enrolled for this mobile number.');
       request.idv.resultStatus = 'SUCCESS';
       request.idv.event = 'fingerprint.deleted';

@@ -14,8 +14,8 @@ describe('fingerprint routes (real extractor and matcher, generated prints)', ()
   beforeAll(async () => {
     server = await startTestServer();
     // Pin the operating point (1 false match in 100) so these tests exercise decisions, not the calibration table.
-    server.services.settings.set('fingerprint.thresholdOneInN', 100);
-    server.services.settings.set('fingerprint.dedupOneInN', 100);
+    await server.services.settings.set('fingerprint.thresholdOneInN', 100);
+    await server.services.settings.set('fingerprint.dedupOneInN', 100);
     attachFingerprintEngine(server);
   });
   afterAll(async () => server.close());
@@ -34,7 +34,7 @@ describe('fingerprint routes (real extractor and matcher, generated prints)', ()
   };
   const json = (method: 'POST' | 'GET' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
     server.app.inject({ method, url, ...(payload ? { payload } : {}) });
-  const lastAudit = () => server.services.audit.query({}).sort((a, b) => b.seq - a.seq)[0];
+  const lastAudit = async () => (await server.services.audit.query({ limit: 1 }))[0];
 
   it('POST /v2/enroll-fp enrolls (SPEC 2.2 plus quality and model version)', async () => {
     const res = await multipart('/v2/enroll-fp', ALICE, 'file', png(401, 0));
@@ -47,7 +47,7 @@ describe('fingerprint routes (real extractor and matcher, generated prints)', ()
     });
     expect(typeof body.message).toBe('string');
     expect(body.quality_score).toBeGreaterThan(0);
-    expect(lastAudit()).toMatchObject({ event: 'fingerprint.enrolled', mobileMasked: '+4479*****456' });
+    expect(await lastAudit()).toMatchObject({ event: 'fingerprint.enrolled', mobileMasked: '+4479*****456' });
   });
 
   it('POST /v2/verify-fp verifies a genuine impression (field fingerprint or file)', async () => {
@@ -72,7 +72,7 @@ describe('fingerprint routes (real extractor and matcher, generated prints)', ()
       reason: 'not_enrolled',
       score: 0,
     });
-    expect(lastAudit()).toMatchObject({
+    expect(await lastAudit()).toMatchObject({
       resultStatus: 'REJECTED',
       failedStep: 'fingerprint',
       reason: 'not_enrolled',
@@ -136,7 +136,7 @@ describe('fingerprint routes (real extractor and matcher, generated prints)', ()
 
     const deleted = await json('DELETE', '/docs/fingerprint/api/enrollments/447911123422');
     expect(deleted.json()).toMatchObject({ status: 'SUCCESS', deleted: true });
-    expect(lastAudit()).toMatchObject({ event: 'fingerprint.deleted', mobileMasked: '+4479*****422' });
+    expect(await lastAudit()).toMatchObject({ event: 'fingerprint.deleted', mobileMasked: '+4479*****422' });
     expect((await json('GET', '/docs/fingerprint/api/enrollments/447911123422')).statusCode).toBe(404);
     expect((await json('DELETE', '/docs/fingerprint/api/enrollments/447911123422')).statusCode).toBe(404);
   });
@@ -144,14 +144,14 @@ describe('fingerprint routes (real extractor and matcher, generated prints)', ()
   it('flags a finger already enrolled under another number, and answers 409 when set to reject', async () => {
     const flagged = await multipart('/v2/enroll-fp', '447911123433', 'file', png(401, 2));
     expect(flagged.json()).toMatchObject({ status: 'SUCCESS', duplicate_of: '+4479*****456' });
-    expect(lastAudit()).toMatchObject({ event: 'fingerprint.duplicate_flagged' });
-    server.services.settings.set('fingerprint.dedup', 'reject');
+    expect(await lastAudit()).toMatchObject({ event: 'fingerprint.duplicate_flagged' });
+    await server.services.settings.set('fingerprint.dedup', 'reject');
     try {
       const refused = await multipart('/v2/enroll-fp', '447911123444', 'file', png(401, 3));
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ code: 'CONFLICT', duplicate_of: '+4479*****456' });
     } finally {
-      server.services.settings.set('fingerprint.dedup', 'flag');
+      await server.services.settings.set('fingerprint.dedup', 'flag');
     }
   });
 

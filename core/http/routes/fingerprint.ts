@@ -1,31 +1,36 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CoreError, isCoreError } from '../../errors.js';
-import { FingerprintService } from '../../fingerprint/index.js';
+import type { FingerprintEngine } from '../../contracts/fingerprint-engine.js';
+import type { StepResult } from '../../contracts/step-result.js';
 import type { DecodedImage } from '../../imaging/decode.js';
-import type { FingerprintEngine, StepResult } from '../../services/contracts.js';
 import type { Services } from '../../services/container.js';
-import { normaliseMobile } from '../../services/mobile.js';
+import { normaliseMobile } from '../../mobile.js';
 import { readJsonImage, readJsonText, readValidatedMultipart } from '../intake.js';
-import { apiKeySecurity, documentOnlyValidator, errorResponses, multipartBody } from '../schemas.js';
+import {
+  apiKeySecurity,
+  described,
+  documentOnlyValidator,
+  errorResponses,
+  IMAGE_ROUTE_ERRORS,
+  multipartBody,
+} from '../schemas.js';
 import { EnrollSuccess, JsonEnrollBody, VerifySuccess } from './fingerprint-schemas.js';
 import { registerFingerprintAdminRoutes } from './fingerprint-admin.js';
 import { notImplemented } from './not-implemented.js';
 import { rejectedStep } from '../step-response.js';
 
-const ENGINE = 'The fingerprint engine (issue 3)';
+/** What enrollment answers besides the statuses of every image route. */
+const ENROLL_ERRORS = {
+  409: 'This finger is already enrolled under another mobile number and the de-duplication policy is reject. Code CONFLICT.',
+  422: 'The fingerprint is below the enrollment quality floor (quality_score in the body) or holds no usable print. Codes QUALITY_TOO_LOW, UNPROCESSABLE.',
+};
+const ENROLLED =
+  'SUCCESS: the fingerprint is enrolled, or replaces the earlier enrollment of the number (replaced true).';
 
 /** The engine, or the 501 answer when it is not built. */
 export function fingerprintEngine(services: Services): FingerprintEngine {
-  return services.fingerprint ?? notImplemented(ENGINE);
-}
-
-/** The full service (1:N search, enrollment admin), or 501 when another engine implementation is plugged in. */
-export function fingerprintService(services: Services): FingerprintService {
-  const engine = fingerprintEngine(services);
-  return engine instanceof FingerprintService
-    ? engine
-    : notImplemented(`1:N search and enrollment admin of ${ENGINE}`);
+  return services.fingerprint ?? notImplemented('The fingerprint engine');
 }
 
 /** Enroll and fill the audit record; the de-duplication outcome is its event. */
@@ -79,9 +84,11 @@ export function registerFingerprintRoutes(app: FastifyInstance, services: Servic
   const multipart = { validatorCompiler: documentOnlyValidator };
   const json = { validatorCompiler: documentOnlyValidator };
   const verifyResponse = {
-    200: Type.Union([VerifySuccess, Type.Ref('RejectionBody')]),
-    ...errorResponses(),
-    404: Type.Ref('ErrorBody'),
+    200: Type.Union([VerifySuccess, Type.Ref('RejectionBody')], {
+      description:
+        'SUCCESS with the score, or the rejection body (status REJECTED, step fingerprint) with reason no_match, not_enrolled or reenrollment_required.',
+    }),
+    ...errorResponses(IMAGE_ROUTE_ERRORS),
   };
 
   app.post(
@@ -94,7 +101,10 @@ export function registerFingerprintRoutes(app: FastifyInstance, services: Servic
         consumes: ['multipart/form-data'],
         security: apiKeySecurity,
         body: multipartBody(['file'], ['mobile_number'], ['mobile_number', 'file']),
-        response: { 200: EnrollSuccess, ...errorResponses(), 409: Type.Ref('ErrorBody') },
+        response: {
+          200: described(ENROLLED, EnrollSuccess),
+          ...errorResponses(IMAGE_ROUTE_ERRORS, ENROLL_ERRORS),
+        },
       },
     },
     async (request) => {
@@ -119,7 +129,12 @@ export function registerFingerprintRoutes(app: FastifyInstance, services: Servic
           'The image goes in `fingerprint` (`file` is accepted too). Rejections answer 200 with the SPEC 2.4 body and a `reason`: no_match, not_enrolled, reenrollment_required, not_a_fingerprint.',
         consumes: ['multipart/form-data'],
         security: apiKeySecurity,
-        body: multipartBody(['fingerprint', 'file'], ['mobile_number'], ['mobile_number']),
+        body: multipartBody(
+          ['fingerprint', 'file'],
+          ['mobile_number'],
+          ['mobile_number'],
+          [['fingerprint'], ['file']],
+        ),
         response: verifyResponse,
       },
     },
@@ -153,7 +168,10 @@ export function registerFingerprintRoutes(app: FastifyInstance, services: Servic
         summary: 'Enroll a fingerprint (JSON, base64 image)',
         security: apiKeySecurity,
         body: JsonEnrollBody,
-        response: { 200: EnrollSuccess, ...errorResponses(), 409: Type.Ref('ErrorBody') },
+        response: {
+          200: described(ENROLLED, EnrollSuccess),
+          ...errorResponses(IMAGE_ROUTE_ERRORS, ENROLL_ERRORS),
+        },
       },
     },
     async (request) => {
@@ -182,5 +200,5 @@ export function registerFingerprintRoutes(app: FastifyInstance, services: Servic
     },
   );
 
-  registerFingerprintAdminRoutes(app, services, fingerprintService);
+  registerFingerprintAdminRoutes(app, services, fingerprintEngine);
 }

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { CoreError } from '../../errors.js';
-import type { DocumentType } from '../../document/ocr/index.js';
+import type { DocumentType } from '../../contracts/ocr-engine.js';
 import type { Services } from '../../services/container.js';
 import { readJsonImage, readJsonText } from '../intake.js';
-import { apiKeySecurity, documentOnlyValidator, errorResponses } from '../schemas.js';
+import {
+  apiKeySecurity,
+  described,
+  documentOnlyValidator,
+  errorResponses,
+  IMAGE_ROUTE_ERRORS,
+} from '../schemas.js';
 import { notImplemented } from './not-implemented.js';
 import { DOCUMENT_TYPES, ExtractBody, ExtractResult } from './ocr-schemas.js';
 
@@ -15,7 +21,7 @@ function parseDocumentType(value: string | undefined): DocumentType | undefined 
   });
 }
 
-/** Routes of the OCR sub-service (issue 5): POST /docs/ocr/api/extract. */
+/** Routes of the OCR sub-service: POST /docs/ocr/api/extract. */
 export function registerOcrRoutes(app: FastifyInstance, services: Services): void {
   app.post(
     '/docs/ocr/api/extract',
@@ -31,11 +37,17 @@ export function registerOcrRoutes(app: FastifyInstance, services: Services): voi
           'fields and a message.',
         security: apiKeySecurity,
         body: ExtractBody,
-        response: { 200: ExtractResult, ...errorResponses() },
+        response: {
+          200: described(
+            'The fields read (MRZ, printed text, barcode), with their confidence.',
+            ExtractResult,
+          ),
+          ...errorResponses(IMAGE_ROUTE_ERRORS),
+        },
       },
     },
     async (request) => {
-      const ocr = services.ocr ?? notImplemented('The OCR engine (issue 5)');
+      const ocr = services.ocr ?? notImplemented('The OCR engine');
       const documentType = parseDocumentType(readJsonText(request.body, 'document_type', 40));
       const image = (await readJsonImage(request.body, 'image', services.limits))!;
       const result = await ocr.extract(image, documentType ? { documentType } : {});

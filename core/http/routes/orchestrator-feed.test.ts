@@ -22,7 +22,7 @@ async function recordOne(server: TestServer, requestId: string): Promise<string>
     reference: null,
     modelVersions: {},
   });
-  server.services.orchestrator!.recordAndCommit(event);
+  await server.services.orchestrator!.recordAndCommit(event);
   return event.id;
 }
 
@@ -57,7 +57,7 @@ describe('orchestrator event feed over HTTP (no broker)', () => {
   });
 
   it('long-polls until a new event commits', async () => {
-    const head = server.services.orchestrator!.events.head();
+    const head = await server.services.orchestrator!.events.head();
     const started = performance.now();
     const pending = server.app.inject({ url: `/docs/orchestrator/api/events?after=${head}&wait=10` });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -68,7 +68,7 @@ describe('orchestrator event feed over HTTP (no broker)', () => {
   });
 
   it('answers an empty page when the wait runs out', async () => {
-    const head = server.services.orchestrator!.events.head();
+    const head = await server.services.orchestrator!.events.head();
     const started = performance.now();
     const page = (
       await server.app.inject({ url: `/docs/orchestrator/api/events?after=${head}&wait=1` })
@@ -85,7 +85,7 @@ describe('orchestrator event feed over HTTP (no broker)', () => {
 
   it('streams events as SSE and resumes after Last-Event-ID', async () => {
     const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
-    const before = server.services.orchestrator!.events.head();
+    const before = await server.services.orchestrator!.events.head();
     const first = await recordOne(server, 'sse-1');
     const controller = new AbortController();
     const response = await fetch(`${address}/docs/orchestrator/api/events/stream`, {

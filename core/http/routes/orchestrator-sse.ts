@@ -5,7 +5,7 @@ import type { EventFeed } from '../../services/outbox/event-feed.js';
 const KEEP_ALIVE_MS = 15_000;
 
 /** The cursor an SSE client resumes from: Last-Event-ID, else `?after=`, else only new events. */
-export function sseStartCursor(request: FastifyRequest, feed: EventFeed): number {
+export async function sseStartCursor(request: FastifyRequest, feed: EventFeed): Promise<number> {
   const header = request.headers['last-event-id'];
   const lastId = Array.isArray(header) ? header[0] : header;
   if (lastId !== undefined && /^\d+$/.test(lastId)) return Number(lastId);
@@ -17,13 +17,13 @@ export function sseStartCursor(request: FastifyRequest, feed: EventFeed): number
  * Stream the feed as Server-Sent Events (`id:` = outbox position, `event: verification`, `data:` = the event JSON)
  * until the client leaves or `closing` aborts (server shutdown). Reads only from the outbox: no images exist there.
  */
-export function streamEvents(
+export async function streamEvents(
   request: FastifyRequest,
   reply: FastifyReply,
   feed: EventFeed,
   closing: AbortSignal,
-): void {
-  let cursor = sseStartCursor(request, feed);
+): Promise<void> {
+  let cursor = await sseStartCursor(request, feed);
   reply.hijack();
   const out = reply.raw;
   out.writeHead(200, {
@@ -34,11 +34,13 @@ export function streamEvents(
   });
   out.write('retry: 3000\n\n');
   let draining = false;
-  const flush = (): void => {
-    if (draining || out.writableEnded) return;
+  // One read at a time: a commit during a read asks for another pass instead of a second, overlapping read.
+  let reading = false;
+  let again = false;
+  const pass = async (): Promise<void> => {
     for (;;) {
-      const page = feed.read(cursor, 100);
-      if (page.events.length === 0) return;
+      const page = await feed.read(cursor, 100);
+      if (page.events.length === 0 || out.writableEnded) return;
       let text = '';
       page.events.forEach((event, index) => {
         text += `id: ${page.positions[index]!}\nevent: verification\ndata: ${JSON.stringify(event)}\n\n`;
@@ -53,6 +55,24 @@ export function streamEvents(
         return;
       }
     }
+  };
+  const flush = (): void => {
+    if (draining || out.writableEnded) return;
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    again = false;
+    pass()
+      .catch(() => {
+        // The store went away (server closing): end the stream; the client resumes from its Last-Event-ID.
+        end();
+      })
+      .finally(() => {
+        reading = false;
+        if (again) flush();
+      });
   };
   const keepAlive = setInterval(() => out.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   const unsubscribe = feed.subscribe(flush);

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFaceEngine } from '../../face/index.js';
 import { idCardOf, PEOPLE, selfieOf } from '../../face/testing/fixtures.js';
 import { attachOrchestrator } from '../../services/orchestrator/attach.js';
 import { readStream } from '../../services/outbox/jetstream-reader.js';
 import { startNatsServer, type NatsTestServer } from '../../services/outbox/nats-test-server.js';
-import { startTestServer, type TestServer } from '../../testing/services.js';
+import { attachFaceEngine, startTestServer, type TestServer } from '../../testing/services.js';
 
 interface Stage {
   status: string;
@@ -37,12 +36,10 @@ describe('POST /docs/orchestrator/api/verify with the real face engine and a rea
   beforeAll(async () => {
     nats = await startNatsServer();
     server = await startTestServer();
-    const face = await createFaceEngine({ settings: server.services.settings });
-    server.services.face = face;
-    server.services.disposers.push(() => face.dispose());
+    await attachFaceEngine(server);
     await attachOrchestrator(server.services, nats.url);
     // Run both stages on every request so each test sees both scores; gating itself is tested in pipeline.test.ts.
-    server.services.orchestrator!.setConfig({ gating: { fail_fast: false } });
+    await server.services.orchestrator!.setConfig({ gating: { fail_fast: false } });
     [selfieA, cardA, cardC] = (
       await Promise.all([selfieOf(PEOPLE.a), idCardOf(PEOPLE.a), idCardOf(PEOPLE.c)])
     ).map((b) => b.toString('base64')) as [string, string, string];
@@ -57,9 +54,7 @@ describe('POST /docs/orchestrator/api/verify with the real face engine and a rea
 
   const verify = (body: Record<string, unknown>) =>
     server.app.inject({ method: 'POST', url: URL, payload: body });
-  const outboxRows = (): number =>
-    (server.services.store.db.prepare('SELECT COUNT(*) AS n FROM orchestrator_outbox').get() as { n: number })
-      .n;
+  const outboxRows = async (): Promise<number> => (await server.services.store.outbox.after(0, 1000)).length;
 
   it('decides, audits, records the event in the outbox and delivers it to JetStream', async () => {
     const response = await verify({ selfie: selfieA, id_card: cardA, reference: '+4915112345678' });
@@ -75,13 +70,11 @@ describe('POST /docs/orchestrator/api/verify with the real face engine and a rea
     expect(body.reference).toBe('+4**********78');
     expect(Object.keys(body.model_versions)).toContain('fr_feature');
 
-    const audit = server.services.store.db
-      .prepare('SELECT result_status, scores FROM audit_log WHERE request_id = ?')
-      .get(body.request_id) as { result_status: string; scores: string };
-    expect(audit.result_status).toBe(body.status);
-    const row = server.services.store.db
-      .prepare('SELECT payload FROM orchestrator_outbox WHERE event_id = ?')
-      .get(body.event_id) as { payload: string };
+    const audit = (await server.services.audit.query({ limit: 1000 })).find(
+      (r) => r.requestId === body.request_id,
+    )!;
+    expect(audit.resultStatus).toBe(body.status);
+    const row = (await server.services.store.outbox.after(0, 1000)).find((r) => r.eventId === body.event_id)!;
     const payload = JSON.parse(row.payload) as Record<string, unknown>;
     expect(payload).toMatchObject({
       id: body.event_id,
@@ -111,7 +104,7 @@ describe('POST /docs/orchestrator/api/verify with the real face engine and a rea
   });
 
   it('answers bad input with a 4xx naming the field and records nothing', async () => {
-    const before = outboxRows();
+    const before = await outboxRows();
     const missing = await verify({ selfie: selfieA });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ status: 'ERROR', code: 'FIELD_MISSING', field: 'id_card' });
@@ -120,7 +113,7 @@ describe('POST /docs/orchestrator/api/verify with the real face engine and a rea
     const badReference = await verify({ selfie: selfieA, id_card: cardA, reference: 'x'.repeat(200) });
     expect(badReference.statusCode).toBe(400);
     expect(badReference.json()).toMatchObject({ field: 'reference' });
-    expect(outboxRows()).toBe(before);
+    expect(await outboxRows()).toBe(before);
   });
 
   it('shows the active configuration and broker health on the service root', async () => {
@@ -141,20 +134,20 @@ describe('POST /docs/orchestrator/api/verify with the real face engine and a rea
     await nats.stop();
     const orchestrator = server.services.orchestrator!;
     const deadline = Date.now() + 5000;
-    while (orchestrator.health().status !== 'degraded' && Date.now() < deadline) {
+    while ((await orchestrator.health()).status !== 'degraded' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const response = await verify({ selfie: selfieA, id_card: cardA });
     expect(response.statusCode).toBe(200);
     const eventId = response.json<VerifyBody>().event_id;
-    expect(orchestrator.health()).toMatchObject({
+    expect(await orchestrator.health()).toMatchObject({
       status: 'degraded',
       broker: { connected: false },
       outbox: { backlog: 1 },
     });
     await nats.restart();
     const until = Date.now() + 20_000;
-    while (orchestrator.outbox.backlog().count > 0 && Date.now() < until) {
+    while ((await orchestrator.outbox.backlog()).count > 0 && Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const ids = (await readStream(nats.url)).messages.map((m) => m.msgId);
@@ -163,13 +156,13 @@ describe('POST /docs/orchestrator/api/verify with the real face engine and a rea
 
   it('ends a stage that exceeds its timeout as TIMEOUT and answers REVIEW instead of hanging', async () => {
     const orchestrator = server.services.orchestrator!;
-    orchestrator.setConfig({
+    await orchestrator.setConfig({
       gating: { fail_fast: true },
       stages: { liveness: { timeout_ms: 10, retries: 0 } },
     });
     const started = performance.now();
     const body = (await verify({ selfie: selfieA, id_card: cardA })).json<VerifyBody>();
-    orchestrator.setConfig({
+    await orchestrator.setConfig({
       gating: { fail_fast: false },
       stages: { liveness: { timeout_ms: 20_000, retries: 2 } },
     });

@@ -6,7 +6,14 @@ import { VerificationEventSchema } from '../../services/orchestrator/event.js';
 import { safeReference } from '../../services/orchestrator/reference.js';
 import type { OrchestratorService } from '../../services/orchestrator/service.js';
 import { readJsonImage } from '../intake.js';
-import { apiKeySecurity, documentOnlyValidator, errorResponses } from '../schemas.js';
+import {
+  apiKeySecurity,
+  described,
+  documentOnlyValidator,
+  errorResponses,
+  IMAGE_ROUTE_ERRORS,
+  KEYED_ERRORS,
+} from '../schemas.js';
 import { notImplemented } from './not-implemented.js';
 import {
   EventsPage,
@@ -18,7 +25,7 @@ import {
 } from './orchestrator-schemas.js';
 import { streamEvents } from './orchestrator-sse.js';
 
-const WHAT = 'The orchestrator (issue 6)';
+const WHAT = 'The orchestrator';
 const BASE = '/docs/orchestrator/api';
 
 function orchestratorOf(services: Services): OrchestratorService {
@@ -48,10 +55,16 @@ export function registerOrchestratorRoutes(app: FastifyInstance, services: Servi
         tags: ['orchestrator'],
         summary: 'Liveness then face match, weighted into one decision; published as an event',
         description:
-          'Answers 200 with decision APPROVED, REJECTED or REVIEW (combined score in the configured band, or a stage that timed out). The result is written to the outbox in the same transaction as the audit row and relayed to NATS JetStream (subject idv.events.orchestrator.verification); `event_id` is the event id consumers de-duplicate on.',
+          'Answers 200 with decision APPROVED, REJECTED or REVIEW (combined score in the configured band, or a stage that timed out). The result is written to the outbox atomically with the audit row and relayed to NATS JetStream (subject idv.events.orchestrator.verification); `event_id` is the event id consumers de-duplicate on.',
         security: apiKeySecurity,
         body: OrchestratorVerifyBody,
-        response: { 200: OrchestratorVerifyResponse, ...errorResponses() },
+        response: {
+          200: described(
+            'The decision (APPROVED, REJECTED or REVIEW) with each stage and the event id.',
+            OrchestratorVerifyResponse,
+          ),
+          ...errorResponses(IMAGE_ROUTE_ERRORS),
+        },
       },
     },
     async (request) => {
@@ -68,9 +81,7 @@ export function registerOrchestratorRoutes(app: FastifyInstance, services: Servi
       if (result.audit.failedStep !== undefined) request.idv.failedStep = result.audit.failedStep;
       if (result.audit.reason !== undefined) request.idv.reason = result.audit.reason;
       request.idv.event = 'orchestrator.verification';
-      request.idv.inTransaction = (db) => {
-        orchestrator.record(result.event, db);
-      };
+      request.idv.outbox = [orchestrator.outboxEvent(result.event)];
       request.idv.afterCommit = () => {
         orchestrator.committed();
       };
@@ -88,7 +99,15 @@ export function registerOrchestratorRoutes(app: FastifyInstance, services: Servi
           'For LAN consumers without the broker. At-least-once: de-duplicate on `id`. Events never carry images.',
         security: apiKeySecurity,
         querystring: EventsQuery,
-        response: { 200: EventsPage, ...errorResponses() },
+        response: {
+          200: described(
+            'The events after the cursor (possibly none after the wait) and the next cursor.',
+            EventsPage,
+          ),
+          ...errorResponses([...KEYED_ERRORS, 400], {
+            400: 'A query parameter is not a number in range. Code BODY_INVALID.',
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -121,11 +140,19 @@ export function registerOrchestratorRoutes(app: FastifyInstance, services: Servi
           'Each message: `id:` outbox position, `event: verification`, `data:` the event JSON. Without Last-Event-ID or ?after= it starts with new events.',
         security: apiKeySecurity,
         querystring: StreamQuery,
-        produces: ['text/event-stream'],
+        response: {
+          200: {
+            description: 'A stream of verification events, kept open; one `verification` message per event.',
+            content: { 'text/event-stream': { schema: Type.String() } },
+          },
+          ...errorResponses([...KEYED_ERRORS, 400], {
+            400: 'A query parameter or Last-Event-ID is not a number in range. Code BODY_INVALID.',
+          }),
+        },
       },
     },
-    (request, reply) => {
-      streamEvents(request, reply, orchestratorOf(services).events, closing.signal);
+    async (request, reply) => {
+      await streamEvents(request, reply, orchestratorOf(services).events, closing.signal);
     },
   );
 
@@ -136,7 +163,12 @@ export function registerOrchestratorRoutes(app: FastifyInstance, services: Servi
         tags: ['orchestrator'],
         summary: 'The active orchestrator configuration (edited from the console)',
         security: apiKeySecurity,
-        response: { 200: Type.Ref('OrchestratorConfig'), ...errorResponses() },
+        response: {
+          200: Type.Ref('OrchestratorConfig', {
+            description: 'The weights, thresholds, timeouts and gating rules in force.',
+          }),
+          ...errorResponses(KEYED_ERRORS),
+        },
       },
     },
     () => orchestratorOf(services).getConfig(),

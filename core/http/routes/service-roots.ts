@@ -1,9 +1,15 @@
-import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import type { Services, SubServiceProvider } from '../../services/container.js';
+import { appVersion } from '../../assets/assets.js';
+import type { EngineHealth } from '../../contracts/step-result.js';
+import { isCoreError } from '../../errors.js';
+import type { Services } from '../../services/container.js';
 
-const require = createRequire(import.meta.url);
-const VERSION = (require('../../../package.json') as { version: string }).version;
+/** What a sub-service tells its health and root routes. */
+interface SubServiceProvider {
+  health(): Promise<EngineHealth>;
+  root?(): Record<string, unknown>;
+}
+import { HealthResponses, ServiceRootResponses } from './service-root-schemas.js';
 
 /** The five sub-services of SPEC 1, with their purpose and the engine that backs each. */
 const SUB_SERVICES: {
@@ -29,7 +35,7 @@ const SUB_SERVICES: {
     name: 'liveness',
     purpose: 'Passive liveness detection from a single image (photo, replay and mask attacks).',
     endpoints: ['POST check'],
-    provider: (s) => s.face,
+    provider: (s) => s.liveness,
   },
   {
     name: 'face-matching',
@@ -42,13 +48,13 @@ const SUB_SERVICES: {
     purpose:
       'Extracts structured fields from passports, national IDs and driving licences (MRZ, printed text, barcodes).',
     endpoints: ['POST extract'],
-    provider: (s) => s.providers.ocr,
+    provider: (s) => s.ocr,
   },
   {
     name: 'orchestrator',
     purpose: 'Weighted liveness + face match in one call; publishes results to a message queue.',
     endpoints: ['POST verify', 'GET events', 'GET events/stream'],
-    provider: (s) => s.providers.orchestrator,
+    provider: (s) => s.orchestrator,
   },
 ];
 
@@ -60,12 +66,18 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
   for (const sub of SUB_SERVICES) {
     app.get(
       `/docs/${sub.name}/api/`,
-      { schema: { tags: ['service roots'], summary: `${sub.name} service root` } },
+      {
+        schema: {
+          tags: ['service roots'],
+          summary: `${sub.name} service root`,
+          response: ServiceRootResponses,
+        },
+      },
       () => {
         const provider = sub.provider(services);
         return {
           name: sub.name,
-          version: VERSION,
+          version: appVersion(),
           purpose: sub.purpose,
           status: provider ? 'available' : 'not_implemented',
           endpoints: sub.endpoints.map((e) => {
@@ -79,9 +91,9 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
     );
     app.get(
       `/docs/${sub.name}/api/health`,
-      { schema: { tags: ['service roots'], summary: `${sub.name} health` } },
-      (_request, reply) => {
-        const store = storeHealth(services);
+      { schema: { tags: ['service roots'], summary: `${sub.name} health`, response: HealthResponses } },
+      async (_request, reply) => {
+        const store = await services.store.health();
         const provider = sub.provider(services);
         if (!provider) {
           return reply.code(503).send({
@@ -91,7 +103,11 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
             message: `The ${sub.name} engine is not built yet.`,
           });
         }
-        const engine = provider.health();
+        // An engine whose health reads the store cannot report while the store is away: health says so instead.
+        const engine = await provider.health().catch((error: unknown) => ({
+          status: 'error',
+          error: isCoreError(error) ? error.message : 'The engine could not report its health.',
+        }));
         const ok = store.reachable && engine.status !== 'error';
         return reply
           .code(ok ? 200 : 503)
@@ -99,14 +115,4 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
       },
     );
   }
-}
-
-function storeHealth(services: Services): { reachable: boolean; sqlite: string; sqlite_vec: string } {
-  let reachable = true;
-  try {
-    services.store.db.prepare('SELECT 1').get();
-  } catch {
-    reachable = false;
-  }
-  return { reachable, sqlite: services.store.sqliteVersion, sqlite_vec: services.store.sqliteVecVersion };
 }

@@ -1,10 +1,20 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../services/container.js';
-import { normaliseMobile } from '../../services/mobile.js';
-import { runVerification } from '../../services/verify-pipeline.js';
+import { normaliseMobile } from '../../mobile.js';
+import {
+  runVerification,
+  type VerificationInput,
+  type VerificationOutcome,
+} from '../../services/verify-pipeline.js';
 import { readValidatedMultipart } from '../intake.js';
-import { apiKeySecurity, documentOnlyValidator, errorResponses, multipartBody } from '../schemas.js';
+import {
+  apiKeySecurity,
+  documentOnlyValidator,
+  errorResponses,
+  IMAGE_ROUTE_ERRORS,
+  multipartBody,
+} from '../schemas.js';
 
 const StepObject = Type.Object(
   { status: Type.String(), score: Type.Optional(Type.Number()), message: Type.String() },
@@ -30,6 +40,43 @@ const SuccessBody = Type.Object(
   { additionalProperties: true },
 );
 
+/**
+ * The multipart form of /v2/verify (`mobile_number`, `fingerprint`, `selfie`, `id_card`), validated and decoded;
+ * the number is checked before any image is decoded. The console's verification reads the same form.
+ */
+export async function readVerificationInput(
+  request: FastifyRequest,
+  services: Services,
+): Promise<VerificationInput> {
+  let mobileE164 = '';
+  const form = await readValidatedMultipart(
+    request,
+    {
+      textFields: ['mobile_number'],
+      fileFields: [['fingerprint'], ['selfie'], ['id_card']],
+      checkText: (text) => {
+        mobileE164 = normaliseMobile(text.mobile_number);
+        request.idv.mobile = mobileE164;
+      },
+    },
+    services.limits,
+  );
+  return {
+    mobileE164,
+    fingerprint: form.images.fingerprint!,
+    selfie: form.images.selfie!,
+    idCard: form.images.id_card!,
+  };
+}
+
+/** What a verification's audit row records: its status, the scores, the failed step and its reason. */
+export function recordVerification(request: FastifyRequest, outcome: VerificationOutcome): void {
+  request.idv.resultStatus = outcome.status;
+  request.idv.scores = outcome.scores;
+  if (outcome.failedStep) request.idv.failedStep = outcome.failedStep;
+  if (outcome.reason) request.idv.reason = outcome.reason;
+}
+
 /** POST /v2/verify: the unified verification of SPEC 1 and 2.3/2.4. */
 export function registerVerifyRoute(app: FastifyInstance, services: Services): void {
   app.post(
@@ -45,34 +92,20 @@ export function registerVerifyRoute(app: FastifyInstance, services: Services): v
           ['mobile_number'],
           ['mobile_number', 'fingerprint', 'selfie', 'id_card'],
         ),
-        response: { 200: Type.Union([SuccessBody, Type.Ref('RejectionBody')]), ...errorResponses() },
+        response: {
+          200: Type.Union([SuccessBody, Type.Ref('RejectionBody')], {
+            description:
+              'SUCCESS with the three checks in details, or the rejection body (status REJECTED) of the first step that failed, with its reason.',
+          }),
+          ...errorResponses(IMAGE_ROUTE_ERRORS),
+        },
       },
       validatorCompiler: documentOnlyValidator,
     },
     async (request) => {
-      let mobileE164 = '';
-      const form = await readValidatedMultipart(
-        request,
-        {
-          textFields: ['mobile_number'],
-          fileFields: [['fingerprint'], ['selfie'], ['id_card']],
-          checkText: (text) => {
-            mobileE164 = normaliseMobile(text.mobile_number);
-            request.idv.mobile = mobileE164;
-          },
-        },
-        services.limits,
-      );
-      const outcome = await runVerification(services, {
-        mobileE164,
-        fingerprint: form.images.fingerprint!,
-        selfie: form.images.selfie!,
-        idCard: form.images.id_card!,
-      });
-      request.idv.resultStatus = outcome.status;
-      request.idv.scores = outcome.scores;
-      if (outcome.failedStep) request.idv.failedStep = outcome.failedStep;
-      if (outcome.reason) request.idv.reason = outcome.reason;
+      const input = await readVerificationInput(request, services);
+      const outcome = await runVerification(services, input);
+      recordVerification(request, outcome);
       return outcome.body;
     },
   );

@@ -1,18 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../storage/db.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempStore, type TempStore } from '../../testing/store.js';
 import { ConsoleAccounts } from './accounts.js';
-import { ConsoleSessions } from './sessions.js';
+import { ConsoleSessions, hashSessionToken } from './sessions.js';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-accounts-'));
-const store = openStore(dir);
-const accounts = new ConsoleAccounts(store.db);
-
-afterAll(() => {
-  store.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+let temp: TempStore;
+let accounts: ConsoleAccounts;
+beforeAll(async () => {
+  temp = await tempStore('idv-accounts-');
+  accounts = new ConsoleAccounts(temp.store.consoleAccounts);
+});
+afterAll(async () => {
+  await temp.dispose();
 });
 
 describe('console accounts and sessions', () => {
@@ -21,11 +19,9 @@ describe('console accounts and sessions', () => {
     await expect(accounts.setupAdmin('other', 'long enough password')).rejects.toMatchObject({
       code: 'CONFLICT',
     });
-    const row = store.db.prepare('SELECT password_hash FROM console_users WHERE id = ?').get(admin.id) as {
-      password_hash: string;
-    };
-    expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
-    expect(row.password_hash).not.toContain('long enough');
+    const stored = await temp.store.consoleAccounts.get(admin.id);
+    expect(stored?.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(stored?.passwordHash).not.toContain('long enough');
     expect(await accounts.authenticate('root', 'long enough password')).toMatchObject({ id: admin.id });
     expect(await accounts.authenticate('root', 'wrong password!')).toBeUndefined();
     expect(await accounts.authenticate('nobody', 'long enough password')).toBeUndefined();
@@ -36,20 +32,23 @@ describe('console accounts and sessions', () => {
     await expect(accounts.create('short', 'short', 'operator')).rejects.toMatchObject({
       code: 'FIELD_INVALID',
     });
+    await expect(accounts.create('ROOT', 'long enough password', 'operator')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      details: { field: 'username' },
+    });
   });
 
   it('keeps only the hash of a session id, expires sessions and ends them when an account is disabled', async () => {
     const user = await accounts.create('olivia', 'operator password', 'operator');
-    const sessions = new ConsoleSessions(store.db);
-    const { token } = sessions.create(user.id);
-    expect(
-      store.db.prepare('SELECT COUNT(*) AS n FROM console_sessions WHERE id_hash = ?').get(token),
-    ).toEqual({ n: 0 });
-    expect(sessions.resolve(token)).toMatchObject({ username: 'olivia' });
+    const sessions = new ConsoleSessions(temp.store.consoleSessions);
+    const { token } = await sessions.create(user.id);
+    expect(await temp.store.consoleSessions.find(token)).toBeUndefined();
+    expect(await temp.store.consoleSessions.find(hashSessionToken(token))).toBeDefined();
+    expect(await sessions.resolve(token)).toMatchObject({ username: 'olivia' });
     await accounts.update(user.id, { disabled: true });
-    expect(sessions.resolve(token)).toBeUndefined();
-    const expired = new ConsoleSessions(store.db, -1).create(user.id);
+    expect(await sessions.resolve(token)).toBeUndefined();
+    const expired = await new ConsoleSessions(temp.store.consoleSessions, -1).create(user.id);
     await accounts.update(user.id, { disabled: false });
-    expect(sessions.resolve(expired.token)).toBeUndefined();
+    expect(await sessions.resolve(expired.token)).toBeUndefined();
   });
 });

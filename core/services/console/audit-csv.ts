@@ -38,14 +38,18 @@ export function csvCell(value: unknown): string {
  * CSV of the audit rows matching a filter, newest first, produced page by page (keyset on seq) so an export of
  * 100k rows streams in bounded memory.
  */
-export function* auditCsv(
+export async function* auditCsv(
   audit: AuditLog,
   filter: Omit<AuditQuery, 'beforeSeq' | 'limit'>,
-): Generator<string> {
+): AsyncGenerator<string> {
   yield COLUMNS.join(',') + '\n';
   let beforeSeq: number | undefined;
   for (;;) {
-    const rows = audit.query({ ...filter, ...(beforeSeq === undefined ? {} : { beforeSeq }), limit: 1000 });
+    const rows = await audit.query({
+      ...filter,
+      ...(beforeSeq === undefined ? {} : { beforeSeq }),
+      limit: 1000,
+    });
     if (rows.length === 0) return;
     yield rows.map((row) => COLUMNS.map((c) => csvCell(row[c])).join(',') + '\n').join('');
     beforeSeq = rows.at(-1)!.seq;

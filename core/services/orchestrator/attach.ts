@@ -2,14 +2,15 @@ import type { Services } from '../container.js';
 import { createOrchestratorService } from './service.js';
 
 /**
- * Create and start the orchestrator over a container whose engines are loaded: registers it as the
- * `orchestrator` sub-service provider and stops it (relay first) before the store closes. Never waits for the broker.
+ * Create and start the orchestrator over a container whose engines are loaded, and stop it (relay first) before the
+ * store closes. Never waits for the broker.
  */
 export async function attachOrchestrator(services: Services, queueUrl: string | undefined): Promise<void> {
   const orchestrator = createOrchestratorService({
-    db: services.store.db,
+    outbox: services.store.outbox,
     settings: services.settings,
     face: services.face,
+    liveness: services.liveness,
     queueUrl,
     warn: (message) => {
       process.emitWarning(message, { code: 'IDV_OUTBOX_RELAY' });
@@ -17,7 +18,6 @@ export async function attachOrchestrator(services: Services, queueUrl: string | 
   });
   await orchestrator.start();
   services.orchestrator = orchestrator;
-  services.providers.orchestrator = orchestrator;
   // Disposers run in reverse: this one runs before the store's close.
   services.disposers.push(() => orchestrator.stop());
 }

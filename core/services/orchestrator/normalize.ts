@@ -1,4 +1,4 @@
-import type { StepResult } from '../contracts.js';
+import type { StepResult } from '../../contracts/step-result.js';
 
 /** The raw score range an engine reports for a stage. */
 export interface ScoreRange {

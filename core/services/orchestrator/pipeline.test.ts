@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CoreError } from '../../errors.js';
-import type { StepResult } from '../contracts.js';
+import type { StepResult } from '../../contracts/step-result.js';
 import { DEFAULT_CONFIG, patchConfig, type OrchestratorConfig } from './config.js';
 import { runPipeline } from './pipeline.js';
 import type { StageFunction } from './stage-runner.js';

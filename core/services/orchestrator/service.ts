@@ -1,37 +1,31 @@
-import type { Database } from 'better-sqlite3';
 import { CoreError } from '../../errors.js';
 import type { DecodedImage } from '../../imaging/decode.js';
-import type { SettingsStore } from '../../storage/settings.js';
-import type { FaceEngine } from '../contracts.js';
+import type { OutboxEvent, OutboxRepository } from '../../contracts/outbox-repository.js';
+import type { Settings } from '../../settings/settings.js';
+import type { FaceEngine, LivenessEngine } from '../../contracts/face-engine.js';
+import type { EngineHealth } from '../../contracts/step-result.js';
 import { startBrokerLink, type BrokerLink } from '../outbox/broker-link.js';
 import { EventFeed } from '../outbox/event-feed.js';
 import { redactUrl } from '../outbox/jetstream-publisher.js';
-import { OutboxStore } from '../outbox/outbox-store.js';
 import type { RelayOptions } from '../outbox/relay.js';
-import {
-  DEFAULT_CONFIG,
-  mergeConfig,
-  patchConfig,
-  validateConfig,
-  type OrchestratorConfig,
-} from './config.js';
+import { patchConfig, type OrchestratorConfig } from './config.js';
 import { buildVerificationEvent, VERIFICATION_SUBJECT, type VerificationEvent } from './event.js';
 import { healthDocument, rootDocument, type BrokerFacts } from './status.js';
-import { faceModelVersions } from './model-versions.js';
+import { modelVersions } from './model-versions.js';
 import { normalizeStep, RAW_RANGES } from './normalize.js';
 import { runPipeline } from './pipeline.js';
 import { safeReference } from './reference.js';
 import { toAudit, toResponse, type AuditFacts, type VerifyResponse } from './response.js';
 
-/** Setting key of the orchestrator configuration. */
-export const CONFIG_SETTING = 'orchestrator.config';
-
 /** What the orchestrator service needs. */
 export interface OrchestratorServiceOptions {
-  db: Database;
-  settings: SettingsStore;
-  /** The face engine; undefined means verify answers 501 (the event feed still works). */
+  /** The durable outbox its events are written to (with the request's audit row). */
+  outbox: OutboxRepository;
+  settings: Settings;
+  /** The face engine (match); undefined means verify answers 501 (the event feed still works). */
   face: FaceEngine | undefined;
+  /** The liveness engine; undefined means verify answers 501. */
+  liveness: LivenessEngine | undefined;
   /** Broker URL from `--queue` or IDV_QUEUE_URL; overrides the `queue_url` setting. */
   queueUrl?: string | undefined;
   /** Warning sink for relay trouble (no payloads). */
@@ -51,35 +45,45 @@ export interface VerifyResult {
 export class OrchestratorService {
   /** The LAN consumers' feed over the outbox. */
   readonly events: EventFeed;
-  readonly outbox: OutboxStore;
+  readonly outbox: OutboxRepository;
   private config: OrchestratorConfig;
   private link: BrokerLink | undefined;
   private started = false;
   private pruneTimer: NodeJS.Timeout | undefined;
   private readonly modelVersions: Record<string, string>;
+  private readonly unfollow: () => void;
 
   constructor(private readonly options: OrchestratorServiceOptions) {
-    this.outbox = new OutboxStore(options.db);
+    this.outbox = options.outbox;
     this.events = new EventFeed(this.outbox);
-    // Validated at load: a stored configuration that no longer validates stops the start with the field named.
-    this.config = validateConfig(
-      mergeConfig(DEFAULT_CONFIG, options.settings.get<unknown>(CONFIG_SETTING, {})),
-    );
-    this.modelVersions = options.face ? faceModelVersions(options.face) : {};
+    // The settings module checks the stored configuration (an unusable one reads as the defaults, reported).
+    this.config = structuredClone(options.settings.get('orchestrator.config'));
+    // An edit made here, by another process or another replica applies to the next request.
+    this.unfollow = options.settings.onChange(() => {
+      this.apply(structuredClone(options.settings.get('orchestrator.config')));
+    });
+    this.modelVersions = modelVersions([
+      ...new Set([...(options.face?.modelNames ?? []), ...(options.liveness?.modelNames ?? [])]),
+    ]);
   }
 
   /** Connect to the broker (when a URL is configured) and relay every unpublished row. Never waits for the broker. */
   start(): Promise<void> {
     this.started = true;
     this.connect();
-    this.prune();
+    const prune = (): void => {
+      this.prune().catch((error: unknown) => {
+        this.options.warn?.(`outbox prune failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    };
+    prune();
     // Hourly is plenty for a retention counted in days; unref so it never keeps the process alive.
-    this.pruneTimer = setInterval(() => this.prune(), 60 * 60 * 1000).unref();
+    this.pruneTimer = setInterval(prune, 60 * 60 * 1000).unref();
     return Promise.resolve();
   }
 
   /** Apply `outbox_retention_days`; returns the number of rows removed. */
-  prune(now = Date.now()): number {
+  async prune(now = Date.now()): Promise<number> {
     const days = this.config.outbox_retention_days;
     if (days <= 0) return 0;
     const before = new Date(now - days * 24 * 60 * 60 * 1000).toISOString();
@@ -89,6 +93,7 @@ export class OrchestratorService {
   /** Stop relaying and release waiters; unpublished rows stay for the next start. */
   async stop(): Promise<void> {
     this.started = false;
+    this.unfollow();
     clearInterval(this.pruneTimer);
     this.events.close();
     const link = this.link;
@@ -101,16 +106,16 @@ export class OrchestratorService {
     return this.options.queueUrl ?? this.config.queue_url;
   }
 
-  /** Throw 501 when the face engine is missing, before any image is decoded. */
+  /** Throw 501 when the face or liveness engine is missing, before any image is decoded. */
   assertAvailable(): void {
-    if (!this.options.face)
+    if (!this.options.face || !this.options.liveness)
       throw new CoreError(
         'NOT_IMPLEMENTED',
-        'The orchestrator needs the face engine, which is not available.',
+        'The orchestrator needs the face and liveness engines, which are not available.',
       );
   }
 
-  /** Run the stages on decoded images and decide. The caller records `event` in its audit transaction. */
+  /** Run the stages on decoded images and decide. The caller writes `event` with its audit row (outboxEvent). */
   async verify(input: {
     selfie: DecodedImage;
     idCard: DecodedImage;
@@ -119,11 +124,12 @@ export class OrchestratorService {
   }): Promise<VerifyResult> {
     this.assertAvailable();
     const face = this.options.face!;
+    const liveness = this.options.liveness!;
     const reference = safeReference(input.reference);
     const config = this.config;
     const outcome = await runPipeline(
       {
-        liveness: async () => normalizeStep(await face.liveness(input.selfie), RAW_RANGES.liveness),
+        liveness: async () => normalizeStep(await liveness.liveness(input.selfie), RAW_RANGES.liveness),
         face_match: async () =>
           normalizeStep(await face.match(input.selfie, input.idCard), RAW_RANGES.face_match),
       },
@@ -139,20 +145,20 @@ export class OrchestratorService {
     return { body: toResponse(event, outcome), event, audit: toAudit(outcome) };
   }
 
-  /** Write the event to the outbox. Call inside the audit row's transaction (`request.idv.inTransaction`). */
-  record(event: VerificationEvent, db: Database = this.options.db): number {
-    return this.outbox.insert({ id: event.id, subject: VERIFICATION_SUBJECT, payload: event }, db);
+  /** The outbox entry of a result, to write with the request's audit row (`request.idv.outbox`). */
+  outboxEvent(event: VerificationEvent): OutboxEvent {
+    return { id: event.id, subject: VERIFICATION_SUBJECT, payload: event };
   }
 
-  /** After the commit (`request.idv.afterCommit`): wake the relay and the LAN feed. */
+  /** After the audit row and the event committed (`request.idv.afterCommit`): wake the relay and the LAN feed. */
   committed(): void {
     this.link?.relay.nudge();
     this.events.notify();
   }
 
-  /** Record in a transaction of its own and wake the relay: for callers without an audit row (bench, tools). */
-  recordAndCommit(event: VerificationEvent): number {
-    const seq = this.options.db.transaction(() => this.record(event))();
+  /** Write the event on its own and wake the relay: for callers without an audit row (tools, tests). */
+  async recordAndCommit(event: VerificationEvent): Promise<number> {
+    const seq = await this.outbox.add(this.outboxEvent(event));
     this.committed();
     return seq;
   }
@@ -163,22 +169,27 @@ export class OrchestratorService {
   }
 
   /** Apply a partial update: validated (400 BODY_INVALID naming the field), stored, effective for the next request. */
-  setConfig(patch: unknown): OrchestratorConfig {
+  async setConfig(patch: unknown): Promise<OrchestratorConfig> {
     const next = patchConfig(this.config, patch);
-    const previousUrl = this.queueUrl();
-    this.options.settings.set(CONFIG_SETTING, next);
-    this.config = next;
-    if (this.started && this.queueUrl() !== previousUrl) void this.reconnect();
+    await this.options.settings.set('orchestrator.config', next);
+    this.apply(next);
     return this.getConfig();
   }
 
+  /** Make a configuration the active one, reconnecting when the broker URL changed. */
+  private apply(next: OrchestratorConfig): void {
+    const previousUrl = this.queueUrl();
+    this.config = next;
+    if (this.started && this.queueUrl() !== previousUrl) void this.reconnect();
+  }
+
   /** Health: broker connected, outbox backlog, relay state. Degraded (still 200) while the broker is away. */
-  health(): Record<string, unknown> {
+  async health(): Promise<EngineHealth> {
     return healthDocument({
-      faceReady: this.options.face !== undefined,
+      faceReady: this.options.face !== undefined && this.options.liveness !== undefined,
       broker: this.brokerFacts(),
-      backlog: this.outbox.backlog(),
-      head: this.outbox.lastSeq(),
+      backlog: await this.outbox.backlog(),
+      head: await this.outbox.lastSeq(),
       relay: this.link?.relay.stats() ?? null,
     });
   }

@@ -1,5 +1,5 @@
 import { isCoreError } from '../../errors.js';
-import type { StepResult } from '../contracts.js';
+import type { StepResult } from '../../contracts/step-result.js';
 import { backoffDelay, sleep, type BackoffPolicy } from '../outbox/backoff.js';
 
 /** What became of one stage. SKIPPED: a gate failed earlier; TIMEOUT: the budget ran out; ERROR: transient failures outlasted the retries. */
@@ -35,9 +35,9 @@ export interface StageLimits {
   backoff: BackoffPolicy;
 }
 
-const TRANSIENT_CODES = new Set(['OVERLOADED', 'RATE_LIMITED', 'INTERNAL']);
+const TRANSIENT_CODES = new Set(['OVERLOADED', 'ENGINE_UNAVAILABLE', 'RATE_LIMITED', 'INTERNAL']);
 
-/** A failure worth retrying: overload, rate limit, or an unexpected (non-CoreError) exception. Bad input is not. */
+/** A failure worth retrying: overload, a lost worker, rate limit, or an unexpected (non-CoreError) exception. Bad input is not. */
 export function isTransient(error: unknown): boolean {
   return isCoreError(error) ? TRANSIENT_CODES.has(error.code) : true;
 }

@@ -1,4 +1,4 @@
-import type { OutboxRow, OutboxStore } from './outbox-store.js';
+import type { OutboxRepository, OutboxRow } from '../../contracts/outbox-repository.js';
 
 /** One page of the LAN event feed. */
 export interface FeedPage {
@@ -21,16 +21,16 @@ export class EventFeed {
   private readonly listeners = new Set<() => void>();
   private closed = false;
 
-  constructor(private readonly store: OutboxStore) {}
+  constructor(private readonly store: OutboxRepository) {}
 
   /** A page after `cursor`, without waiting. */
-  read(cursor: number, limit: number): FeedPage {
-    return toPage(this.store.after(cursor, limit), cursor);
+  async read(cursor: number, limit: number): Promise<FeedPage> {
+    return toPage(await this.store.after(cursor, limit), cursor);
   }
 
   /** A page after `cursor`; when empty, waits up to `waitMs` (capped) for a commit, the signal or close. */
   async wait(cursor: number, limit: number, waitMs: number, signal?: AbortSignal): Promise<FeedPage> {
-    const first = this.read(cursor, limit);
+    const first = await this.read(cursor, limit);
     if (first.events.length > 0 || waitMs <= 0 || this.closed || signal?.aborted) return first;
     await new Promise<void>((resolve) => {
       const finish = (): void => {
@@ -53,7 +53,7 @@ export class EventFeed {
   }
 
   /** Highest position written, where a fresh SSE client starts. */
-  head(): number {
+  head(): Promise<number> {
     return this.store.lastSeq();
   }
 

@@ -1,6 +1,6 @@
 import { backoffDelay, type BackoffPolicy } from './backoff.js';
 import type { EventPublisher } from './jetstream-publisher.js';
-import type { OutboxRow, OutboxStore } from './outbox-store.js';
+import type { OutboxRepository, OutboxRow } from '../../contracts/outbox-repository.js';
 
 /** Relay tuning. */
 export interface RelayOptions {
@@ -10,6 +10,11 @@ export interface RelayOptions {
   backoff?: BackoffPolicy;
   /** Milliseconds between idle checks for rows nobody nudged about (e.g. written by an earlier process). */
   idlePollMs?: number;
+  /**
+   * How long a claimed batch stays this relay's (another relay on the same store skips it meanwhile); rows of a relay
+   * that died mid-publish are sent by another, or after a restart, once it runs out.
+   */
+  leaseMs?: number;
   /** Called after rows were acknowledged by the broker, with the acknowledgement time (ms, performance clock). */
   onPublished?: (rows: readonly OutboxRow[], ackedAtMs: number) => void;
   /** Warning sink (pino-like); never given payloads. */
@@ -28,6 +33,7 @@ export interface RelayStats {
 }
 
 const DEFAULT_BACKOFF: BackoffPolicy = { initialMs: 250, multiplier: 2, maxMs: 15_000 };
+const DEFAULT_LEASE_MS = 30_000;
 
 /**
  * Moves outbox rows to the broker: on start it relays every unpublished row, then wakes on `nudge()` (after each
@@ -50,7 +56,7 @@ export class OutboxRelay {
   };
 
   constructor(
-    private readonly store: OutboxStore,
+    private readonly store: OutboxRepository,
     private readonly publisher: EventPublisher,
     private readonly options: RelayOptions = {},
   ) {
@@ -94,7 +100,10 @@ export class OutboxRelay {
           this.current.state = 'connecting';
           await this.untilStopped(this.publisher.ready());
         }
-        const rows = this.store.unpublished(this.options.batchSize ?? 100);
+        const rows = await this.store.claim(
+          this.options.batchSize ?? 100,
+          this.options.leaseMs ?? DEFAULT_LEASE_MS,
+        );
         if (rows.length === 0) {
           this.current.state = 'idle';
           this.current.consecutiveFailures = 0;
@@ -128,8 +137,17 @@ export class OutboxRelay {
   }
 
   private async publishBatch(rows: OutboxRow[]): Promise<void> {
-    await this.publisher.ready();
-    if (!this.publisher.isConnected()) throw new Error('broker disconnected');
+    try {
+      await this.publisher.ready();
+      if (!this.publisher.isConnected()) throw new Error('broker disconnected');
+    } catch (error) {
+      // Release the claim at once: the rows go out as soon as the broker is back, not when the lease ends.
+      await this.store.markFailed(
+        rows.map((row) => row.seq),
+        error instanceof Error ? error.message : String(error),
+      );
+      throw error;
+    }
     // Pipelined in one round trip window; ordering across a partial failure is best effort (consumers sort by time).
     const results = await Promise.allSettled(
       rows.map((row) => this.publisher.publish(row.subject, row.payload, row.eventId)),
@@ -148,7 +166,7 @@ export class OutboxRelay {
       }
     });
     const ackedAt = performance.now();
-    this.store.markPublished(acked.map((row) => row.seq));
+    await this.store.markPublished(acked.map((row) => row.seq));
     this.current.published += acked.length;
     if (acked.length > 0) {
       this.current.lastPublishedAt = new Date().toISOString();
@@ -156,7 +174,7 @@ export class OutboxRelay {
     }
     if (failed.length > 0) {
       const message = firstError instanceof Error ? firstError.message : String(firstError);
-      this.store.markFailed(
+      await this.store.markFailed(
         failed.map((row) => row.seq),
         message,
       );

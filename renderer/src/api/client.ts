@@ -60,6 +60,37 @@ export async function postForm<T>(path: string, form: FormData, signal?: AbortSi
   return parse<T>(await fetch(`/api/console${path}`, init));
 }
 
+/**
+ * POST a multipart form to a console route that answers NDJSON, calling `onLine` with each parsed line as it
+ * arrives. An error status before the stream opens throws an ApiError, like `postForm`.
+ */
+export async function postFormStream(
+  path: string,
+  form: FormData,
+  onLine: (line: unknown) => void,
+): Promise<void> {
+  const response = await fetch(`/api/console${path}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    body: form,
+  });
+  if (!response.ok || !response.body) {
+    await parse<unknown>(response);
+    return;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += value;
+    const complete = buffered.split('\n');
+    buffered = complete.pop() ?? '';
+    for (const line of complete) if (line.trim()) onLine(JSON.parse(line));
+  }
+  if (buffered.trim()) onLine(JSON.parse(buffered));
+}
+
 /** The message to show for any error thrown by the API helpers. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;

@@ -4,6 +4,7 @@ import type {
   AuditRowView,
   AuthMode,
   ChainCheckResponse,
+  ConsolePreferences,
   ConsoleRole,
   ConsoleSettingsResponse,
   ConsoleUserView,
@@ -19,10 +20,10 @@ import type {
   ReferenceMarkView,
   ServerBindSetting,
   SetupStateResponse,
-  StepOutcome,
   ThresholdSetting,
+  VerifyStreamEvent,
 } from '../../../core/http/routes/console/api-types';
-import { postForm, request } from './client';
+import { postForm, postFormStream, request } from './client';
 
 /** Filters of the audit table, as the query string carries them. */
 export type AuditFilters = Partial<
@@ -39,8 +40,8 @@ function query(filters: AuditFilters, extra: Record<string, string> = {}): strin
 /** Typed calls of the console API. */
 export const consoleApi = {
   setupState: () => request<SetupStateResponse>('GET', '/setup-state'),
-  setup: (username: string, password: string) =>
-    request<{ user: ConsoleUserView }>('POST', '/setup', { username, password }),
+  setup: (username: string, password: string, country: string) =>
+    request<{ user: ConsoleUserView }>('POST', '/setup', { username, password, country }),
   login: (username: string, password: string) =>
     request<{ user: ConsoleUserView }>('POST', '/login', { username, password }),
   logout: () => request<undefined>('POST', '/logout'),
@@ -90,15 +91,19 @@ export const consoleApi = {
     request<undefined>('DELETE', `/settings/documents/marks/${encodeURIComponent(id)}`),
   referenceMarkPreviewUrl: (id: string) =>
     `/api/console/settings/documents/marks/${encodeURIComponent(id)}/preview`,
+  setConsolePreferences: (preferences: { defaultCountry: string }) =>
+    request<ConsolePreferences>('PUT', '/settings/console', preferences),
   setServerBind: (host: string, port: number) =>
     request<ServerBindSetting>('PUT', '/settings/server', { host, port }),
 
   fingerprintPreview: (form: FormData) =>
     postForm<FingerprintPreviewResponse>('/run/fingerprint-preview', form),
   enroll: (form: FormData) => postForm<EnrollResponse>('/run/enroll', form),
-  verifyFingerprint: (form: FormData) => postForm<StepOutcome>('/run/verify-fingerprint', form),
-  faceMatch: (form: FormData) => postForm<StepOutcome>('/run/face-match', form),
-  idCard: (form: FormData) => postForm<StepOutcome>('/run/id-card', form),
+  /** /v2/verify's pipeline on the console session; `onEvent` hears each step start and finish, then the result. */
+  verify: (form: FormData, onEvent: (event: VerifyStreamEvent) => void) =>
+    postFormStream('/run/verify', form, (line) => {
+      onEvent(line as VerifyStreamEvent);
+    }),
   faceQuality: (form: FormData, signal?: AbortSignal) =>
     postForm<FaceQualityResponse>('/run/face-quality', form, signal),
 };

@@ -1,4 +1,5 @@
 import type { DailyStatView } from '../../../core/http/routes/console/api-types';
+import { formatDayMonth } from '../format';
 
 const W = 560;
 const H = 180;
@@ -33,7 +34,7 @@ function Axes({ max, format, days }: { max: number; format: (v: number) => strin
       {days.map((d, i) =>
         i % labelEvery === 0 ? (
           <text key={d.day} x={xOf(i, days.length)} y={H - 8} textAnchor="middle">
-            {d.day.slice(5)}
+            {formatDayMonth(d.day)}
           </text>
         ) : null,
       )}

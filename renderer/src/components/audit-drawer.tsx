@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { AuditRowView } from '../../../core/http/routes/console/api-types';
+import { formatDateTime } from '../format';
 
 function scoresOf(text: string | null): [string, number][] {
   if (!text) return [];
@@ -10,8 +11,22 @@ function scoresOf(text: string | null): [string, number][] {
   }
 }
 
+/** A caller as people know it (a key's description, a console account), else its id; '—' for none. */
+export function callerName(keyId: string | null, callers: Record<string, string>): string {
+  if (!keyId) return '—';
+  return callers[keyId] ?? keyId;
+}
+
 /** Detail drawer of one audit row (a modal side sheet; Escape closes it). */
-export function AuditDrawer({ row, onClose }: { row: AuditRowView | null; onClose: () => void }) {
+export function AuditDrawer({
+  row,
+  callers,
+  onClose,
+}: {
+  row: AuditRowView | null;
+  callers: Record<string, string>;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -21,14 +36,15 @@ export function AuditDrawer({ row, onClose }: { row: AuditRowView | null; onClos
   }, [row]);
   const fields: [string, string][] = row
     ? [
-        ['Time', new Date(row.time).toLocaleString('en-GB')],
+        ['Time', formatDateTime(row.time)],
         ['Request id', row.requestId],
         ['Route', `${row.method} ${row.route}`],
         ['HTTP status', String(row.httpStatus)],
         ['Result', row.resultStatus ?? '—'],
         ['Failed step', row.failedStep ?? '—'],
         ['Reason', row.reason ?? '—'],
-        ['Caller', row.keyId ?? '(no key)'],
+        ['Caller', row.keyId ? callerName(row.keyId, callers) : '(no key)'],
+        ['Key id', row.keyId ?? '—'],
         ['Auth outcome', row.authOutcome],
         ['Mobile (masked)', row.mobileMasked ?? '—'],
         ['Event', row.event ?? '—'],

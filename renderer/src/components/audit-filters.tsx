@@ -1,5 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import type { AuditFilters } from '../api/console-api';
+import { localDayBound } from '../format';
 
 const FIELDS: {
   key: keyof AuditFilters;
@@ -14,15 +15,15 @@ const FIELDS: {
   { key: 'httpStatus', label: 'HTTP status', placeholder: '200' },
   { key: 'resultStatus', label: 'Result', options: ['', 'SUCCESS', 'REJECTED', 'ERROR'] },
   { key: 'failedStep', label: 'Failed step', options: ['', 'fingerprint', 'face_match', 'id_card_check'] },
-  { key: 'keyId', label: 'Key id', placeholder: 'key id or console:user' },
+  { key: 'keyId', label: 'Caller id', placeholder: 'key id or console:user' },
   { key: 'mobile', label: 'Mobile number', placeholder: '+447911123456' },
 ];
 
-/** Dates are whole days: "to" includes its day. */
+/** Dates are whole days of the operator's calendar, as the rows show times: "to" includes its day. */
 function toQuery(values: AuditFilters): AuditFilters {
   const query: AuditFilters = { ...values };
-  if (values.from) query.from = `${values.from}T00:00:00.000Z`;
-  if (values.to) query.to = `${values.to}T23:59:59.999Z`;
+  if (values.from) query.from = localDayBound(values.from, 'start');
+  if (values.to) query.to = localDayBound(values.to, 'end');
   return query;
 }
 

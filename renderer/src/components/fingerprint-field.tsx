@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FingerprintPreviewResponse } from '../../../core/http/routes/console/api-types';
 import { errorMessage } from '../api/client';
 import { consoleApi } from '../api/console-api';
-import { useImageFile } from '../hooks/use-image-file';
+import { useImageFileState } from '../hooks/use-image-file';
 import { useSession } from '../hooks/session-context';
 import { AnnotatedImage } from './annotated-image';
 import { ImagePicker } from './image-picker';
@@ -27,7 +27,7 @@ export function FingerprintField({
   onFile: (file: File | null) => void;
 }) {
   const { engines } = useSession();
-  const image = useImageFile(file);
+  const local = useImageFileState(file);
   const [preview, setPreview] = useState<FingerprintPreviewResponse | null>(null);
   const [state, setState] = useState<'idle' | 'busy' | 'error'>('idle');
   const [error, setError] = useState('');
@@ -57,6 +57,8 @@ export function FingerprintField({
     };
   }, [file, engines.fingerprintPreview]);
 
+  // The server's PNG when there is one: it is what the minutiae were found in, and browsers cannot draw TIFF.
+  const image = preview?.image ?? (local === 'undecodable' ? null : local);
   const overlay = image && (
     <AnnotatedImage
       image={image}
@@ -72,7 +74,10 @@ export function FingerprintField({
         label={label}
         file={file}
         onFile={onFile}
-        preview={overlay}
+        preview={
+          overlay ||
+          (file && <p className="muted">{state === 'busy' ? 'Preparing the preview…' : 'No preview.'}</p>)
+        }
         hint="Drop a fingerprint image here, or choose a file."
       />
       <div className="preview-status" aria-live="polite">
@@ -86,7 +91,15 @@ export function FingerprintField({
             / 100 · {preview.minutiae.length} minutiae
           </p>
         )}
+        {preview?.fingerprint_likeness !== undefined && (
+          <p data-testid="fingerprint-likeness">
+            Looks like a fingerprint: <strong>{Math.round(preview.fingerprint_likeness * 100)}%</strong>
+          </p>
+        )}
         {state === 'error' && <p className="error">{error}</p>}
+        {local === 'undecodable' && !preview && state !== 'busy' && (
+          <p className="muted">This browser cannot draw this image format; it is sent to the server as is.</p>
+        )}
         {file && !engines.fingerprintPreview && (
           <p className="muted">Quality preview is not available on this server.</p>
         )}

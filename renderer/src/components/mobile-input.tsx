@@ -1,24 +1,12 @@
-import { useId, useMemo, useState } from 'react';
-import {
-  getCountries,
-  getCountryCallingCode,
-  parsePhoneNumberFromString,
-  type CountryCode,
-} from 'libphonenumber-js/max';
+import { useId, useState } from 'react';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { CountrySelect } from './country-select';
 
 /** A mobile number with its validity: `e164` is set only when the number is valid for the country. */
 export interface MobileValue {
   country: CountryCode;
   national: string;
   e164: string | null;
-}
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-function countryOptions(): { code: CountryCode; label: string }[] {
-  return getCountries()
-    .map((code) => ({ code, label: `${regionNames.of(code) ?? code} (+${getCountryCallingCode(code)})` }))
-    .sort((a, b) => a.label.localeCompare(b.label));
 }
 
 /** Validate a typed number for a country; numbers typed with + use their own country code. */
@@ -34,28 +22,19 @@ interface Props {
 
 /** Country selector and number field with live validation (the server re-validates). */
 export function MobileInput({ value, onChange }: Props) {
-  const options = useMemo(countryOptions, []);
   const [touched, setTouched] = useState(false);
   const hintId = useId();
   const showError = touched && value.national.trim() !== '' && value.e164 === null;
   return (
     <fieldset className="mobile-input">
       <legend>Mobile number</legend>
-      <label className="field">
-        <span>Country</span>
-        <select
-          value={value.country}
-          onChange={(e) => {
-            onChange(validateMobile(e.target.value as CountryCode, value.national));
-          }}
-        >
-          {options.map((o) => (
-            <option key={o.code} value={o.code}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <CountrySelect
+        label="Country"
+        value={value.country}
+        onChange={(country) => {
+          onChange(validateMobile(country, value.national));
+        }}
+      />
       <label className="field grow">
         <span>Number</span>
         <input

@@ -1,4 +1,5 @@
 import type { StepName, StepOutcome } from '../../../core/http/routes/console/api-types';
+import { formatCount } from '../format';
 import { Spinner } from './notice';
 
 /** What the operator sees of one step while the verification runs. */
@@ -26,26 +27,40 @@ const REASONS: Record<string, string> = {
   face_mismatch: 'The selfie does not match the portrait on the ID card.',
 };
 
+/** The step as the object of a sentence ("Rejected at the ID card check"). */
+export const STEP_PHRASES: Record<StepName, string> = {
+  fingerprint: 'the fingerprint check',
+  face_match: 'the face match',
+  id_card_check: 'the ID card check',
+};
+
 /** Plain-language reason of a rejection, falling back to the server's message. */
 export function plainReason(outcome: StepOutcome): string {
   return (outcome.reason && REASONS[outcome.reason]) || outcome.message;
+}
+
+/** The server's own explanation when it says more than the plain reason (e.g. which card features were needed). */
+export function serverDetail(outcome: StepOutcome): string | null {
+  return outcome.message && outcome.message !== plainReason(outcome) ? outcome.message : null;
 }
 
 function formatScore(value: number): string {
   return Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(3);
 }
 
-/** How rare a score is among impostors, in words (estimates past a million are tail extrapolations). */
+/** How rare this score is among impostors, in words (estimates past a million are tail extrapolations). */
 export function scoreRarity(oneInN: number): string {
-  if (oneInN >= 1_000_000) return 'An impostor scores this high less than once in a million comparisons.';
-  return `An impostor scores this high about 1 time in ${oneInN.toLocaleString('en')}.`;
+  if (oneInN >= 1_000_000) return 'impostors score this high less than once in a million';
+  return `impostors score this high about once in ${formatCount(oneInN)}`;
 }
 
-/** One step of the verification: status, score against threshold and its "1 in N" meaning. */
+/** One step of the verification: status, score against threshold, and the two false-match rates, each named. */
 export function StepCard({ step, state }: { step: StepName; state: StepState }) {
   const title = STEP_TITLES[step];
   const status =
     state.kind === 'done' ? (state.outcome.status === 'SUCCESS' ? 'passed' : 'rejected') : state.kind;
+  const outcome = state.kind === 'done' ? state.outcome : null;
+  const detail = outcome ? serverDetail(outcome) : null;
   return (
     <li className={`step ${status}`} aria-label={`${title} step`} data-status={status}>
       <div className="step-head">
@@ -60,25 +75,32 @@ export function StepCard({ step, state }: { step: StepName; state: StepState }) 
           )}
         </span>
       </div>
-      {state.kind === 'done' && (
+      {outcome && (
         <div className="step-body">
           <p>
-            Score <strong>{formatScore(state.outcome.score)}</strong>
-            {state.outcome.threshold !== undefined && (
-              <> against threshold {formatScore(state.outcome.threshold)}</>
-            )}
-            {state.outcome.thresholdOneInN !== undefined && (
-              <> (1 false match in {state.outcome.thresholdOneInN.toLocaleString('en')})</>
-            )}
+            Score <strong>{formatScore(outcome.score)}</strong>
+            {outcome.threshold !== undefined && <> against threshold {formatScore(outcome.threshold)}</>}
           </p>
-          {state.outcome.scoreOneInN !== undefined && (
-            <p className="muted">{scoreRarity(state.outcome.scoreOneInN)}</p>
-          )}
-          {state.outcome.status === 'REJECTED' ? (
-            <p className="error">{plainReason(state.outcome)}</p>
+          <dl className="rates">
+            {outcome.thresholdOneInN !== undefined && (
+              <div>
+                <dt>Threshold</dt>
+                <dd>set to 1 false match in {formatCount(outcome.thresholdOneInN)}</dd>
+              </div>
+            )}
+            {outcome.scoreOneInN !== undefined && (
+              <div>
+                <dt>This score</dt>
+                <dd>{scoreRarity(outcome.scoreOneInN)}</dd>
+              </div>
+            )}
+          </dl>
+          {outcome.status === 'REJECTED' ? (
+            <p className="error">{plainReason(outcome)}</p>
           ) : (
-            <p className="muted">{state.outcome.message}</p>
+            <p className="muted">{outcome.message}</p>
           )}
+          {outcome.status === 'REJECTED' && detail && <p className="muted small">{detail}</p>}
         </div>
       )}
       {state.kind === 'unavailable' && (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ThresholdSetting } from '../../../core/http/routes/console/api-types';
 import { errorMessage } from '../api/client';
 import { consoleApi } from '../api/console-api';
+import { formatCount } from '../format';
 import { NotAvailable, Notice } from './notice';
 
 const NAMES = { face: 'Face matching', fingerprint: 'Fingerprint matching' } as const;
@@ -15,9 +16,7 @@ export function ThresholdSection({
   onSaved: (s: ThresholdSetting) => void;
 }) {
   const name = NAMES[setting.engine];
-  const [choice, setChoice] = useState<number | null>(
-    setting.oneInN ?? setting.calibration[0]?.oneInN ?? null,
-  );
+  const [choice, setChoice] = useState<number>(setting.oneInN);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   if (!setting.available) return <NotAvailable engine={name} />;
@@ -28,13 +27,16 @@ export function ThresholdSection({
       </Notice>
     );
   }
+  // A 1 in N set outside the console (not a calibrated point) is still shown as what the server uses.
+  const choices = setting.calibration.some((p) => p.oneInN === setting.oneInN)
+    ? setting.calibration
+    : [...setting.calibration, { oneInN: setting.oneInN, threshold: setting.threshold }];
   const save = async (): Promise<void> => {
-    if (choice === null) return;
     try {
       onSaved(await consoleApi.setThreshold(setting.engine, choice));
       setMessage({
         tone: 'success',
-        text: `${name} threshold set to 1 in ${choice.toLocaleString('en')} false matches.`,
+        text: `${name} threshold set to 1 in ${formatCount(choice)} false matches.`,
       });
     } catch (caught) {
       setMessage({ tone: 'error', text: errorMessage(caught) });
@@ -45,32 +47,36 @@ export function ThresholdSection({
       <label className="field">
         <span>{name}: accepted false matches</span>
         <select
-          value={choice ?? ''}
+          value={choice}
           onChange={(e) => {
             setChoice(Number(e.target.value));
           }}
         >
-          {setting.calibration.map((p) => (
+          {choices.map((p) => (
             <option key={p.oneInN} value={p.oneInN}>
-              1 in {p.oneInN.toLocaleString('en')} (score ≥ {p.threshold.toFixed(3)})
+              1 in {formatCount(p.oneInN)}
+              {p.threshold === null ? '' : ` (score ≥ ${p.threshold.toFixed(3)})`}
+              {p.oneInN === setting.oneInN ? ' — in use' : ''}
             </option>
           ))}
         </select>
       </label>
+      <p className="muted small" data-testid={`${setting.engine}-threshold-in-use`}>
+        In use: 1 false match in {formatCount(setting.oneInN)}
+        {setting.isDefault ? ' (the server default; no admin has changed it)' : ''}.
+      </p>
       <table aria-label={`${name} calibration`} className="compact-table">
         <thead>
           <tr>
             <th scope="col">False matches</th>
-            <th scope="col">Threshold</th>
-            <th scope="col">False non-matches</th>
+            <th scope="col">Score threshold</th>
           </tr>
         </thead>
         <tbody>
           {setting.calibration.map((p) => (
             <tr key={p.oneInN} className={p.oneInN === setting.oneInN ? 'current' : undefined}>
-              <td>1 in {p.oneInN.toLocaleString('en')}</td>
+              <td>1 in {formatCount(p.oneInN)}</td>
               <td>{p.threshold.toFixed(3)}</td>
-              <td>{p.fnmr === undefined ? '—' : `${(p.fnmr * 100).toFixed(2)}%`}</td>
             </tr>
           ))}
         </tbody>

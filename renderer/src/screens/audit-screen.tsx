@@ -7,9 +7,10 @@ import type {
 import { errorMessage } from '../api/client';
 import { consoleApi, type AuditFilters } from '../api/console-api';
 import { RejectionChart, VolumeChart } from '../components/audit-charts';
-import { AuditDrawer } from '../components/audit-drawer';
+import { AuditDrawer, callerName } from '../components/audit-drawer';
 import { AuditFilterBar } from '../components/audit-filters';
 import { Notice, Spinner } from '../components/notice';
+import { formatDateTime } from '../format';
 
 /** Results and audit: filtered keyset-paged table, detail drawer, CSV export, chain check, daily charts. */
 export function AuditScreen() {
@@ -18,6 +19,7 @@ export function AuditScreen() {
   const [cursors, setCursors] = useState<(number | undefined)[]>([undefined]);
   const [rows, setRows] = useState<AuditRowView[] | null>(null);
   const [next, setNext] = useState<number | null>(null);
+  const [callers, setCallers] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
   const [selected, setSelected] = useState<AuditRowView | null>(null);
   const [chain, setChain] = useState<ChainCheckResponse | 'running' | null>(null);
@@ -31,6 +33,7 @@ export function AuditScreen() {
       const page = await consoleApi.auditPage(f, before);
       setRows(page.rows);
       setNext(page.nextBefore);
+      setCallers(page.callers);
     } catch (caught) {
       setError(errorMessage(caught));
       setRows([]);
@@ -128,7 +131,7 @@ export function AuditScreen() {
                   aria-label={`Audit row ${row.seq}`}
                 >
                   <td>{row.seq}</td>
-                  <td>{new Date(row.time).toLocaleString('en-GB')}</td>
+                  <td>{formatDateTime(row.time)}</td>
                   <td>
                     <code>
                       {row.method} {row.route}
@@ -145,7 +148,7 @@ export function AuditScreen() {
                     )}
                   </td>
                   <td>{row.failedStep ?? '—'}</td>
-                  <td>{row.keyId ?? '—'}</td>
+                  <td title={row.keyId ?? undefined}>{callerName(row.keyId, callers)}</td>
                   <td>{row.mobileMasked ?? '—'}</td>
                   <td>{Math.round(row.latencyMs)}</td>
                 </tr>
@@ -177,6 +180,7 @@ export function AuditScreen() {
       </div>
       <AuditDrawer
         row={selected}
+        callers={callers}
         onClose={() => {
           setSelected(null);
         }}

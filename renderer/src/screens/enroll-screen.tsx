@@ -18,8 +18,8 @@ export function duplicateWarning(details: Record<string, unknown>): string | nul
 
 /** Enroll a fingerprint for a mobile number. */
 export function EnrollScreen() {
-  const { engines } = useSession();
-  const [mobile, setMobile] = useState<MobileValue>(() => validateMobile('GB', ''));
+  const { engines, defaultCountry } = useSession();
+  const [mobile, setMobile] = useState<MobileValue>(() => validateMobile(defaultCountry, ''));
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<EnrollResponse | null>(null);

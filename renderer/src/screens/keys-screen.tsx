@@ -1,15 +1,20 @@
-import { useCallback, useEffect, useState, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type SyntheticEvent } from 'react';
 import type { ApiKeyView, CreatedKeyResponse } from '../../../core/http/routes/console/api-types';
-import { errorMessage } from '../api/client';
+import { ApiError, errorMessage } from '../api/client';
 import { consoleApi } from '../api/console-api';
 import { AuthModeCard } from '../components/auth-mode-card';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { CopyButton } from '../components/copy-button';
 import { Notice, Spinner } from '../components/notice';
+import { formatDateTime } from '../format';
 import { useAction } from '../hooks/use-action';
 
-function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+/** What the key's description must be (the server checks the same after trimming). */
+function descriptionProblem(text: string): string | null {
+  const length = text.trim().length;
+  if (length === 0) return 'Describe what the key is for, e.g. the backend that will call the API.';
+  if (length < 3) return 'The description needs at least 3 characters.';
+  return null;
 }
 
 /** API keys: issue (shown once), list, revoke; and the observe/enforce switch. */
@@ -19,6 +24,8 @@ export function KeysScreen() {
   const [created, setCreated] = useState<CreatedKeyResponse | null>(null);
   const { error, setError, act } = useAction();
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
+  const [fieldError, setFieldError] = useState('');
+  const descriptionHint = useId();
 
   const load = useCallback(async () => {
     try {
@@ -31,8 +38,19 @@ export function KeysScreen() {
 
   const issue = async (event: SyntheticEvent): Promise<void> => {
     event.preventDefault();
+    const problem = descriptionProblem(description);
+    setFieldError(problem ?? '');
+    if (problem) return;
     await act(async () => {
-      setCreated(await consoleApi.createKey(description));
+      try {
+        setCreated(await consoleApi.createKey(description));
+      } catch (caught) {
+        if (caught instanceof ApiError && caught.field === 'description') {
+          setFieldError(caught.message);
+          return;
+        }
+        throw caught;
+      }
       setDescription('');
       await load();
     });
@@ -43,7 +61,7 @@ export function KeysScreen() {
       <h1 id="keys-title">API keys</h1>
       <AuthModeCard />
 
-      <form className="card" onSubmit={(e) => void issue(e)}>
+      <form className="card" onSubmit={(e) => void issue(e)} noValidate aria-label="Issue a key">
         <h2>Issue a key</h2>
         <label className="field">
           <span>Use-case description</span>
@@ -51,13 +69,21 @@ export function KeysScreen() {
             value={description}
             onChange={(e) => {
               setDescription(e.target.value);
+              if (fieldError && !descriptionProblem(e.target.value)) setFieldError('');
             }}
             placeholder="e.g. Branch onboarding backend, Leeds"
-            minLength={3}
             maxLength={500}
-            required
+            aria-invalid={fieldError !== ''}
+            aria-describedby={descriptionHint}
           />
         </label>
+        <p
+          id={descriptionHint}
+          className={fieldError ? 'error hint field-note' : 'muted hint field-note'}
+          role={fieldError ? 'alert' : undefined}
+        >
+          {fieldError || 'Shown in the key list and, for its calls, as the caller in the audit log.'}
+        </p>
         <button type="submit" className="primary">
           Issue key
         </button>
@@ -99,11 +125,11 @@ export function KeysScreen() {
                     <code>idv_{key.prefix}_…</code>
                   </td>
                   <td>{key.description}</td>
-                  <td>{when(key.createdAt)}</td>
-                  <td>{when(key.lastUsedAt)}</td>
+                  <td>{formatDateTime(key.createdAt)}</td>
+                  <td>{formatDateTime(key.lastUsedAt)}</td>
                   <td>
                     {key.revokedAt ? (
-                      <span className="badge bad">revoked {when(key.revokedAt)}</span>
+                      <span className="badge bad">revoked {formatDateTime(key.revokedAt)}</span>
                     ) : (
                       <span className="badge ok">active</span>
                     )}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ConsoleSettingsResponse } from '../../../core/http/routes/console/api-types';
 import { errorMessage } from '../api/client';
 import { consoleApi } from '../api/console-api';
+import { ConsolePreferencesSection } from '../components/console-preferences-section';
 import { DocumentSection } from '../components/document-section';
 import { FingerprintPolicySection } from '../components/fingerprint-policy-section';
 import { NotAvailable, Notice, Spinner } from '../components/notice';
@@ -58,6 +59,15 @@ export function SettingsScreen() {
           ) : (
             <NotAvailable engine="Fingerprint matching" />
           )}
+        </div>
+        <div className="card">
+          <h2>Console</h2>
+          <ConsolePreferencesSection
+            preferences={settings.console}
+            onSaved={(preferences) => {
+              setSettings({ ...settings, console: preferences });
+            }}
+          />
         </div>
         <div className="card">
           <h2>Server address</h2>

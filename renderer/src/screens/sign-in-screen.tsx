@@ -1,6 +1,8 @@
 import { useState, type SyntheticEvent } from 'react';
+import type { CountryCode } from 'libphonenumber-js/max';
 import { errorMessage } from '../api/client';
 import { consoleApi } from '../api/console-api';
+import { CountrySelect, countryOrLocale } from '../components/country-select';
 
 interface Props {
   /** No admin exists yet: this form creates the first one. */
@@ -13,6 +15,7 @@ export function SignInScreen({ firstRun, onSignedIn }: Props) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  const [country, setCountry] = useState<CountryCode>(() => countryOrLocale(null));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
@@ -25,7 +28,7 @@ export function SignInScreen({ firstRun, onSignedIn }: Props) {
     }
     setBusy(true);
     try {
-      if (firstRun) await consoleApi.setup(username, password);
+      if (firstRun) await consoleApi.setup(username, password, country);
       else await consoleApi.login(username, password);
       await onSignedIn();
     } catch (caught) {
@@ -82,6 +85,14 @@ export function SignInScreen({ firstRun, onSignedIn }: Props) {
               required
             />
           </label>
+        )}
+        {firstRun && (
+          <>
+            <CountrySelect label="Country of your customers" value={country} onChange={setCountry} />
+            <p className="muted small field-note">
+              Preselected for mobile numbers on the enroll and verify screens; change it later in Settings.
+            </p>
+          </>
         )}
         {error && (
           <p className="error" role="alert">

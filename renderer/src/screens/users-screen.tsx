@@ -5,6 +5,7 @@ import { consoleApi } from '../api/console-api';
 import { Notice, Spinner } from '../components/notice';
 import { PasswordReset } from '../components/password-reset';
 import { useSession } from '../hooks/session-context';
+import { formatDate } from '../format';
 
 const ROLES: ConsoleRole[] = ['operator', 'auditor', 'admin'];
 
@@ -123,7 +124,7 @@ export function UsersScreen() {
                       ))}
                     </select>
                   </td>
-                  <td>{new Date(u.createdAt).toLocaleDateString('en-GB')}</td>
+                  <td>{formatDate(u.createdAt)}</td>
                   <td>
                     {u.disabled ? (
                       <span className="badge bad">disabled</span>

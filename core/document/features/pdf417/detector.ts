@@ -3,7 +3,7 @@
  * Details carry the header facts and which elements are present, never the holder's data.
  */
 import type { DecodedImage } from '../../../imaging/decode.js';
-import type { FeatureWorker } from '../worker/pool.js';
+import type { FeatureTaskRunner } from '../worker/document-workers.js';
 import { clampScore, type FeatureResult } from '../types.js';
 import { parseAamva } from './aamva.js';
 import { fitWithin, scaleRegion } from '../downscale.js';
@@ -15,7 +15,7 @@ const MAX_SIDE = 2400;
 export const NON_AAMVA_SCORE = 0.3;
 
 /** Run the PDF417 detector on a card (decoding in the feature worker). */
-export async function detectPdf417(image: DecodedImage, worker: FeatureWorker): Promise<FeatureResult> {
+export async function detectPdf417(image: DecodedImage, worker: FeatureTaskRunner): Promise<FeatureResult> {
   const started = performance.now();
   const fitted = await fitWithin(image, MAX_SIDE);
   const { image: small, factor } = fitted;

@@ -4,7 +4,7 @@
  */
 import type { DecodedImage } from '../../../imaging/decode.js';
 import type { MarkInput } from '../worker/tasks.js';
-import type { FeatureWorker } from '../worker/pool.js';
+import type { FeatureTaskRunner } from '../worker/document-workers.js';
 import { clampScore, type FeatureResult } from '../types.js';
 import { fitWithin, scaleRegion } from '../downscale.js';
 import { CARD_WORKING_SIZE } from './prepare.js';
@@ -13,7 +13,7 @@ import { CARD_WORKING_SIZE } from './prepare.js';
 export async function detectReferenceMark(
   image: DecodedImage,
   marks: MarkInput[],
-  worker: FeatureWorker,
+  worker: FeatureTaskRunner,
 ): Promise<FeatureResult> {
   if (marks.length === 0) {
     return {

@@ -30,6 +30,8 @@ export interface SetupStateResponse {
 export interface MeResponse {
   user: ConsoleUserView;
   authMode: AuthMode;
+  /** Country preselected for mobile numbers (ISO 3166-1 alpha-2), null until an admin chose one. */
+  defaultCountry: string | null;
 }
 
 /** Which engines this server has built; a false engine's actions answer 501. */
@@ -80,6 +82,8 @@ export interface AuditPageResponse {
   rows: AuditRowView[];
   /** Cursor for the next (older) page, null on the last page. */
   nextBefore: number | null;
+  /** Who the page's callers are, by key id: an API key's description, a console account's name. */
+  callers: Record<string, string>;
 }
 
 export interface ChainCheckResponse {
@@ -98,10 +102,18 @@ export interface DailyStatView {
 
 /** A fingerprint's quality and minutiae, computed without enrolling. */
 export interface FingerprintPreviewResponse {
+  /** Size of the image the minutiae are placed in. */
   width: number;
   height: number;
   quality: number;
+  /**
+   * How much the image looks like a fingerprint at all, in [0, 1] (1: certainly a fingerprint), when the engine
+   * reports it; quality says how usable a print is. Shown when present.
+   */
+  fingerprint_likeness?: number;
   minutiae: { x: number; y: number; angle: number; type: string }[];
+  /** The print as a grey PNG data URL (at most 640 px a side) to draw the minutiae on, whatever the upload's format. */
+  image: { url: string; width: number; height: number };
 }
 
 /** Face box in image pixels. */
@@ -128,6 +140,16 @@ export interface StepOutcome {
   extra?: Record<string, unknown>;
 }
 
+/**
+ * One line of the console verification's NDJSON stream (POST /api/console/run/verify): each step starting and
+ * finishing, then either the result or an error. The result line leaves after the audit row is written.
+ */
+export type VerifyStreamEvent =
+  | { type: 'step'; step: StepName; phase: 'started' }
+  | { type: 'step'; step: StepName; phase: 'finished'; outcome: StepOutcome }
+  | { type: 'result'; status: 'SUCCESS' | 'REJECTED'; failedStep?: StepName; message: string }
+  | { type: 'error'; httpStatus: number; code: string; message: string };
+
 export interface EnrollResponse {
   status: 'SUCCESS';
   message: string;
@@ -148,15 +170,16 @@ export interface FaceQualityResponse {
 export interface CalibrationPoint {
   oneInN: number;
   threshold: number;
-  /** False non-match rate measured at this point, when known. */
-  fnmr?: number;
 }
 
 export interface ThresholdSetting {
   engine: 'face' | 'fingerprint';
   available: boolean;
-  /** Current 1-in-N choice, if set by an operator. */
-  oneInN: number | null;
+  /** The 1-in-N the engine decides with now: an admin's choice, else the engine's default. */
+  oneInN: number;
+  /** True while no admin has chosen: `oneInN` is the engine's default. */
+  isDefault: boolean;
+  /** Score threshold of `oneInN` in the calibration in force; null when it is not one of the calibrated points. */
   threshold: number | null;
   calibration: CalibrationPoint[];
   /** Where the calibration came from (dataset and date), shown beside the picker. */
@@ -186,8 +209,15 @@ export interface ServerBindSetting {
   current: { host: string; port: number };
 }
 
+/** Console-wide preferences an admin sets. */
+export interface ConsolePreferences {
+  /** Country preselected for mobile numbers (ISO 3166-1 alpha-2), null until chosen. */
+  defaultCountry: string | null;
+}
+
 export interface ConsoleSettingsResponse {
   thresholds: ThresholdSetting[];
+  console: ConsolePreferences;
   fingerprint: FingerprintPolicySetting;
   server: ServerBindSetting;
   orchestrator: { available: boolean; config: Record<string, unknown> | null };

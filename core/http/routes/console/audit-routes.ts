@@ -2,9 +2,10 @@ import { Readable } from 'node:stream';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { CoreError } from '../../../errors.js';
+import type { ApiKeyInfo, ApiKeyService } from '../../../services/api-keys.js';
 import type { AuditLog, AuditQuery } from '../../../services/audit-log.js';
 import { auditCsv } from '../../../services/console/audit-csv.js';
-import { maskMobile, normaliseMobile } from '../../../services/mobile.js';
+import { maskMobile, normaliseMobile } from '../../../mobile.js';
 import type { AuditPageResponse } from './api-types.js';
 import { requireRole } from './guard.js';
 
@@ -45,21 +46,41 @@ function toQuery(q: FilterQuery): AuditQuery {
   return query;
 }
 
+/**
+ * Who each caller of `rows` is, for people: an API key's use-case description (with its prefix), a console
+ * account's name. Keys deleted since are left out (the id is all there is).
+ */
+export function callerNames(rows: { keyId: string | null }[], keys: ApiKeyInfo[]): Record<string, string> {
+  const byId = new Map(keys.map((k) => [k.id, k]));
+  const names: Record<string, string> = {};
+  for (const { keyId } of rows) {
+    if (!keyId || keyId in names) continue;
+    const key = byId.get(keyId);
+    if (key) names[keyId] = `${key.description} (key idv_${key.prefix}…)`;
+    else if (keyId.startsWith('console:')) names[keyId] = `${keyId.slice('console:'.length)} (console)`;
+  }
+  return names;
+}
+
 /** Audit log for auditors and admins: filtered keyset pages, one row, CSV export, chain check, daily stats. */
-export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void {
+export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog, keys: ApiKeyService): void {
   const readers = { preHandler: requireRole('auditor', 'admin') };
 
   app.get<{ Querystring: FilterQuery }>(
     '/audit',
     { ...readers, schema: { querystring: Filters } },
-    (request): AuditPageResponse => {
+    async (request): Promise<AuditPageResponse> => {
       request.idv.audited = false;
       const limit = Math.min(Math.max(Number(request.query.limit ?? 50), 1), 200);
       const query = toQuery(request.query);
       if (request.query.before !== undefined) query.beforeSeq = Number(request.query.before);
-      const rows = audit.query({ ...query, limit: limit + 1 });
+      const rows = await audit.query({ ...query, limit: limit + 1 });
       const page = rows.slice(0, limit);
-      return { rows: page, nextBefore: rows.length > limit ? (page.at(-1)?.seq ?? null) : null };
+      return {
+        rows: page,
+        nextBefore: rows.length > limit ? (page.at(-1)?.seq ?? null) : null,
+        callers: callerNames(page, await keys.list()),
+      };
     },
   );
 
@@ -81,16 +102,16 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void
   app.get<{ Params: Static<typeof SeqParams> }>(
     '/audit/:seq',
     { ...readers, schema: { params: SeqParams } },
-    (request) => {
+    async (request) => {
       request.idv.audited = false;
-      const row = audit.get(Number(request.params.seq));
+      const row = await audit.get(Number(request.params.seq));
       if (!row) throw new CoreError('NOT_FOUND', `No audit row ${request.params.seq}.`);
       return row;
     },
   );
 
-  app.post('/audit/verify', readers, (request) => {
-    const result = audit.verifyChain();
+  app.post('/audit/verify', readers, async (request) => {
+    const result = await audit.verifyChain();
     request.idv.event = result.ok ? 'audit.chain_ok' : 'audit.chain_broken';
     return result;
   });
@@ -98,9 +119,9 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void
   app.get<{ Querystring: Static<typeof StatsQuery> }>(
     '/audit/stats',
     { ...readers, schema: { querystring: StatsQuery } },
-    (request) => {
+    async (request) => {
       request.idv.audited = false;
-      return { days: audit.dailyStats(Math.min(Math.max(Number(request.query.days ?? 30), 1), 366)) };
+      return { days: await audit.dailyStats(Math.min(Math.max(Number(request.query.days ?? 30), 1), 366)) };
     },
   );
 }

@@ -4,8 +4,10 @@ import { CoreError } from '../../../errors.js';
 import type { ConsoleAccounts, ConsoleUser } from '../../../services/console/accounts.js';
 import { SESSION_COOKIE, type ConsoleSessions } from '../../../services/console/sessions.js';
 import type { ApiKeyService } from '../../../services/api-keys.js';
+import type { Services } from '../../../services/container.js';
 import type { MeResponse, SetupStateResponse } from './api-types.js';
 import { clearedCookie, readCookie, sessionCookie } from './cookies.js';
+import { checkCountry, readDefaultCountry, saveDefaultCountry } from './default-country.js';
 import { requireRole, userOf } from './guard.js';
 
 const Credentials = Type.Object(
@@ -16,6 +18,15 @@ const Credentials = Type.Object(
   { additionalProperties: false },
 );
 type CredentialsBody = Static<typeof Credentials>;
+const SetupBody = Type.Object(
+  {
+    username: Type.String({ minLength: 1, maxLength: 64 }),
+    password: Type.String({ minLength: 1, maxLength: 256 }),
+    /** Country preselected for mobile numbers (ISO 3166-1 alpha-2); asked on the first-run screen. */
+    country: Type.Optional(Type.String({ minLength: 2, maxLength: 2 })),
+  },
+  { additionalProperties: false },
+);
 
 const FAILURE_WINDOW_MS = 5 * 60 * 1000;
 const MAX_FAILURES = 5;
@@ -25,28 +36,41 @@ export interface AuthRouteDeps {
   accounts: ConsoleAccounts;
   sessions: ConsoleSessions;
   keys: ApiKeyService;
+  settings: Services['settings'];
 }
 
 /** setup-state, setup (first admin, once), login, logout, me. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
-  const { accounts, sessions, keys } = deps;
+  const { accounts, sessions, keys, settings } = deps;
   const failures = new Map<string, { count: number; since: number }>();
 
-  const startSession = (request: FastifyRequest, reply: FastifyReply, user: ConsoleUser): void => {
-    const { token, expiresAt } = sessions.create(user.id);
+  const startSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: ConsoleUser,
+  ): Promise<void> => {
+    const { token, expiresAt } = await sessions.create(user.id);
     reply.header('set-cookie', sessionCookie(SESSION_COOKIE, token, expiresAt, request.protocol === 'https'));
     request.idv.keyId = `console:${user.username}`;
     request.idv.authOutcome = 'console';
   };
 
-  app.get('/setup-state', (): SetupStateResponse => ({ hasAdmin: accounts.hasAdmin() }));
+  app.get('/setup-state', async (): Promise<SetupStateResponse> => ({ hasAdmin: await accounts.hasAdmin() }));
 
-  app.post<{ Body: CredentialsBody }>('/setup', { schema: { body: Credentials } }, async (request, reply) => {
-    const user = await accounts.setupAdmin(request.body.username, request.body.password);
-    request.idv.event = 'console.setup';
-    startSession(request, reply, user);
-    return reply.code(201).send({ user });
-  });
+  app.post<{ Body: Static<typeof SetupBody> }>(
+    '/setup',
+    { schema: { body: SetupBody } },
+    async (request, reply) => {
+      // Checked before the account exists: a refused country must not leave the first run half done.
+      const country =
+        request.body.country === undefined ? undefined : checkCountry(request.body.country, 'country');
+      const user = await accounts.setupAdmin(request.body.username, request.body.password);
+      if (country !== undefined) await saveDefaultCountry(settings, country);
+      request.idv.event = 'console.setup';
+      await startSession(request, reply, user);
+      return reply.code(201).send({ user });
+    },
+  );
 
   app.post<{ Body: CredentialsBody }>('/login', { schema: { body: Credentials } }, async (request, reply) => {
     const name = request.body.username.toLowerCase();
@@ -66,13 +90,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     }
     failures.delete(name);
     request.idv.event = 'console.login';
-    startSession(request, reply, user);
+    await startSession(request, reply, user);
     return { user };
   });
 
   app.post('/logout', async (request, reply) => {
     const token = readCookie(request.headers.cookie, SESSION_COOKIE);
-    if (token) sessions.destroy(token);
+    if (token) await sessions.destroy(token);
     request.idv.event = 'console.logout';
     reply.header('set-cookie', clearedCookie(SESSION_COOKIE));
     return reply.code(204).send();
@@ -81,5 +105,6 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   app.get('/me', { preHandler: requireRole('operator', 'admin', 'auditor') }, (request): MeResponse => ({
     user: userOf(request),
     authMode: keys.mode(),
+    defaultCountry: readDefaultCountry(settings),
   }));
 }

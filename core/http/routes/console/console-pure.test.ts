@@ -3,7 +3,7 @@ import { csvCell } from '../../../services/console/audit-csv.js';
 import { readCookie, sessionCookie } from './cookies.js';
 import { toFaceFeedback } from './engine-capabilities.js';
 import { hostnameOf, isOwnHost } from './guard.js';
-import { toOutcome } from './run-routes.js';
+import { toOutcome } from './step-outcome.js';
 
 describe('Host check (DNS rebinding)', () => {
   it('accepts loopback names and the address the connection arrived on', () => {

@@ -4,7 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, disposeServices, type Services } from '../../../services/container.js';
+import { texturedJpeg } from '../../../testing/images.js';
+import { buildMultipart } from '../../../testing/multipart.js';
 import { buildServer } from '../../app.js';
+import type { AuditPageResponse, ConsoleSettingsResponse } from './api-types.js';
 
 const HOST = '127.0.0.1:8787';
 let dir: string;
@@ -31,14 +34,23 @@ afterAll(async () => {
 describe('console API', () => {
   let admin = '';
 
-  it('sets up the first admin once, then signs in with a hardened cookie', async () => {
+  it("sets up the first admin once, with the customers' country, then signs in with a hardened cookie", async () => {
     const state = await app.inject({ url: '/api/console/setup-state', headers: { host: HOST } });
     expect(state.json()).toEqual({ hasAdmin: false });
+    const badCountry = await app.inject({
+      method: 'POST',
+      url: '/api/console/setup',
+      headers: { host: HOST, origin: `http://${HOST}` },
+      payload: { username: 'root', password: 'correct horse battery', country: 'XX' },
+    });
+    expect(badCountry.json()).toMatchObject({ code: 'FIELD_INVALID', field: 'country' });
+    const still = await app.inject({ url: '/api/console/setup-state', headers: { host: HOST } });
+    expect(still.json()).toEqual({ hasAdmin: false });
     const setup = await app.inject({
       method: 'POST',
       url: '/api/console/setup',
       headers: { host: HOST, origin: `http://${HOST}` },
-      payload: { username: 'root', password: 'correct horse battery' },
+      payload: { username: 'root', password: 'correct horse battery', country: 'gh' },
     });
     expect(setup.statusCode).toBe(201);
     const cookie = String(setup.headers['set-cookie']);
@@ -53,7 +65,38 @@ describe('console API', () => {
     });
     expect(again.statusCode).toBe(409);
     const me = await app.inject({ url: '/api/console/me', headers: { host: HOST, cookie: admin } });
-    expect(me.json()).toMatchObject({ user: { username: 'root', role: 'admin' }, authMode: 'observe' });
+    expect(me.json()).toMatchObject({
+      user: { username: 'root', role: 'admin' },
+      authMode: 'observe',
+      defaultCountry: 'GH',
+    });
+  });
+
+  it('shows the thresholds the engines decide with before any admin chose one', async () => {
+    const settings = await app.inject({
+      url: '/api/console/settings',
+      headers: { host: HOST, cookie: admin },
+    });
+    const body = settings.json<ConsoleSettingsResponse>();
+    expect(body.thresholds.map(({ engine, oneInN, isDefault }) => ({ engine, oneInN, isDefault }))).toEqual([
+      { engine: 'face', oneInN: 1_000, isDefault: true },
+      { engine: 'fingerprint', oneInN: 10_000, isDefault: true },
+    ]);
+    expect(body.console).toEqual({ defaultCountry: 'GH' });
+  });
+
+  it('lets an admin change the default country, and refuses a code that is no country', async () => {
+    const put = (defaultCountry: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/console/settings/console',
+        headers: { host: HOST, cookie: admin },
+        payload: { defaultCountry },
+      });
+    expect((await put('ke')).json()).toEqual({ defaultCountry: 'KE' });
+    expect((await put('ZZ')).json()).toMatchObject({ code: 'FIELD_INVALID', field: 'defaultCountry' });
+    const me = await app.inject({ url: '/api/console/me', headers: { host: HOST, cookie: admin } });
+    expect(me.json()).toMatchObject({ defaultCountry: 'KE' });
   });
 
   it('refuses API keys, foreign hosts and foreign origins', async () => {
@@ -118,15 +161,26 @@ describe('console API', () => {
     });
     expect(revoked.json()).toMatchObject({ id });
 
+    const called = await app.inject({
+      method: 'POST',
+      url: '/v2/verify',
+      headers: { host: HOST, 'x-api-key': secret },
+    });
+    expect(called.statusCode).toBeGreaterThanOrEqual(400);
     const page = await app.inject({
-      url: '/api/console/audit?limit=2',
+      url: '/api/console/audit?limit=3',
       headers: { host: HOST, cookie: auditor },
     });
     expect(page.statusCode).toBe(200);
-    const body = page.json<{ rows: { keyId: string }[]; nextBefore: number | null }>();
-    expect(body.rows).toHaveLength(2);
+    const body = page.json<AuditPageResponse>();
+    expect(body.rows).toHaveLength(3);
     expect(body.nextBefore).not.toBeNull();
-    expect(body.rows[0]!.keyId).toBe('console:root');
+    expect(body.rows.map((r) => r.keyId)).toEqual([id, 'console:root', 'console:root']);
+    // Callers by name: the key's use-case description, the console account.
+    expect(body.callers).toEqual({
+      [id]: `Branch onboarding backend (key idv_${secret.split('_')[1]}…)`,
+      'console:root': 'root (console)',
+    });
     const csv = await app.inject({
       url: '/api/console/audit/export.csv',
       headers: { host: HOST, cookie: auditor },
@@ -144,11 +198,20 @@ describe('console API', () => {
   it('answers 501 for operator actions of engines that are not built', async () => {
     const engines = await app.inject({ url: '/api/console/engines', headers: { host: HOST, cookie: admin } });
     expect(engines.json()).toMatchObject({ fingerprint: false, face: false, document: false });
+    const image = await texturedJpeg(64, 64);
+    const { body, contentType } = buildMultipart([
+      { name: 'mobile_number', value: '+447911123456' },
+      { name: 'fingerprint', filename: 'fp.jpg', data: image },
+      { name: 'selfie', filename: 'selfie.jpg', data: image },
+      { name: 'id_card', filename: 'card.jpg', data: image },
+    ]);
     const run = await app.inject({
       method: 'POST',
-      url: '/api/console/run/id-card',
-      headers: { host: HOST, cookie: admin },
+      url: '/api/console/run/verify',
+      headers: { host: HOST, cookie: admin, 'content-type': contentType },
+      payload: body,
     });
     expect(run.statusCode).toBe(501);
+    expect(run.json()).toMatchObject({ code: 'NOT_IMPLEMENTED' });
   });
 });

@@ -1,10 +1,18 @@
-/** Read one cookie from a Cookie header (no dependency: the console sets a single cookie). */
+/**
+ * Read one cookie from a Cookie header (no dependency: the console sets a single cookie). A value that is not
+ * valid percent-encoding is no cookie at all: the request goes on as signed out.
+ */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const index = part.indexOf('=');
     if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (part.slice(0, index).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

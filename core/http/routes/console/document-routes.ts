@@ -1,30 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { CoreError } from '../../../errors.js';
+import type { DocumentEngine } from '../../../contracts/document-engine.js';
 import type { Services } from '../../../services/container.js';
 import { readMultipart } from '../../intake.js';
 import { requireRole } from './guard.js';
-
-/** Profile and reference-mark management the document engine (issue 5) offers to the console. */
-export interface DocumentAdmin {
-  listProfiles(): unknown[];
-  saveProfile(input: unknown): unknown;
-  deleteProfile(name: string): void;
-  listReferenceMarks(): unknown[];
-  referenceMarkPreview(id: string): Buffer;
-  addReferenceMark(name: string, imageBytes: Buffer): Promise<unknown>;
-  deleteReferenceMark(id: string): void;
-}
-
-/** The document engine's admin methods, when the engine is built and offers them. */
-export function documentAdminOf(services: Services): DocumentAdmin | undefined {
-  const engine = services.document as Partial<DocumentAdmin> | undefined;
-  return engine &&
-    typeof engine.listProfiles === 'function' &&
-    typeof engine.listReferenceMarks === 'function'
-    ? (engine as DocumentAdmin)
-    : undefined;
-}
 
 const NameParams = Type.Object({ name: Type.String({ maxLength: 80 }) });
 const IdParams = Type.Object({ id: Type.String({ maxLength: 80 }) });
@@ -32,19 +12,18 @@ const IdParams = Type.Object({ id: Type.String({ maxLength: 80 }) });
 /** Document profiles and reference marks (admins): list, save, delete; upload marks and show their previews. */
 export function registerDocumentRoutes(app: FastifyInstance, services: Services): void {
   const admin = { preHandler: requireRole('admin') };
-  const engine = (): DocumentAdmin => {
-    const found = documentAdminOf(services);
-    if (!found)
+  const engine = (): DocumentEngine => {
+    if (!services.document)
       throw new CoreError('NOT_IMPLEMENTED', 'The ID-document engine is not available yet on this server.');
-    return found;
+    return services.document;
   };
 
   app.put<{ Params: Static<typeof NameParams>; Body: Record<string, unknown> }>(
     '/settings/documents/profiles/:name',
     { ...admin, schema: { params: NameParams, body: Type.Object({}, { additionalProperties: true }) } },
-    (request) => {
+    async (request) => {
       // The engine validates the profile and names the first bad field (400).
-      const saved = engine().saveProfile({ ...request.body, name: request.params.name });
+      const saved = await engine().saveProfile({ ...request.body, name: request.params.name });
       request.idv.event = 'settings.document_profile_saved';
       return saved;
     },
@@ -53,8 +32,8 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services)
   app.delete<{ Params: Static<typeof NameParams> }>(
     '/settings/documents/profiles/:name',
     { ...admin, schema: { params: NameParams } },
-    (request, reply) => {
-      engine().deleteProfile(request.params.name);
+    async (request, reply) => {
+      await engine().deleteProfile(request.params.name);
       request.idv.event = 'settings.document_profile_deleted';
       return reply.code(204).send();
     },
@@ -72,18 +51,18 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services)
   app.get<{ Params: Static<typeof IdParams> }>(
     '/settings/documents/marks/:id/preview',
     { ...admin, schema: { params: IdParams } },
-    (request, reply) =>
+    async (request, reply) =>
       reply
         .type('image/png')
         .header('cache-control', 'no-store')
-        .send(engine().referenceMarkPreview(request.params.id)),
+        .send(await engine().referenceMarkPreview(request.params.id)),
   );
 
   app.delete<{ Params: Static<typeof IdParams> }>(
     '/settings/documents/marks/:id',
     { ...admin, schema: { params: IdParams } },
-    (request, reply) => {
-      engine().deleteReferenceMark(request.params.id);
+    async (request, reply) => {
+      await engine().deleteReferenceMark(request.params.id);
       request.idv.event = 'settings.reference_mark_deleted';
       return reply.code(204).send();
     },

@@ -1,31 +1,21 @@
-import { readFmrCalibration } from '../../../face/calibration-store.js';
-import { thresholdForFmr } from '../../../face/math/calibration.js';
+import type { FaceQualityReport } from '../../../contracts/face-engine.js';
+import type { FingerprintEngine } from '../../../contracts/fingerprint-engine.js';
+import type { Calibration } from '../../../contracts/step-result.js';
 import type { DecodedImage } from '../../../imaging/decode.js';
-import type { FaceEngine, FingerprintEngine } from '../../../services/contracts.js';
+import { greyPreviewPng } from '../../../imaging/preview-png.js';
 import type { Services } from '../../../services/container.js';
-import type {
-  CalibrationPoint,
-  EngineAvailability,
-  FaceQualityResponse,
-  FingerprintPreviewResponse,
-} from './api-types.js';
+import type { EngineAvailability, FaceQualityResponse, FingerprintPreviewResponse } from './api-types.js';
 
-type Preview = (image: DecodedImage) => Promise<FingerprintPreviewResponse>;
-type Quality = (image: DecodedImage) => Promise<FaceQualityResponse>;
-
-/** The fingerprint engine's quality + minutiae preview (no enrollment), when the engine offers one. */
-export function fingerprintPreviewOf(engine: FingerprintEngine): Preview | undefined {
-  const candidate = (engine as unknown as { preview?: Preview }).preview;
-  return typeof candidate === 'function' ? candidate.bind(engine) : undefined;
-}
-
-/** What the face engine's quality check reports (core/face/pipeline/assess.ts). */
-interface FaceQualityReport {
-  passed: boolean;
-  reasons: string[];
-  face: { x: number; y: number; width: number; height: number } | null;
-  faceCount: number;
-  checks?: unknown[];
+/**
+ * The fingerprint engine's quality + minutiae preview (no enrollment), with the print as a PNG to draw the minutiae
+ * on (the browser cannot draw a TIFF upload).
+ */
+export async function fingerprintPreview(
+  engine: FingerprintEngine,
+  image: DecodedImage,
+): Promise<FingerprintPreviewResponse> {
+  const [features, png] = await Promise.all([engine.preview(image), greyPreviewPng(image)]);
+  return { ...features, image: png };
 }
 
 const QUALITY_ADVICE: Record<string, string> = {
@@ -39,7 +29,9 @@ const QUALITY_ADVICE: Record<string, string> = {
 };
 
 /** Operator feedback of a quality report: the most blocking problem first, in plain words. */
-export function toFaceFeedback(report: FaceQualityReport): FaceQualityResponse {
+export function toFaceFeedback(
+  report: Omit<FaceQualityReport, 'checks'> & { checks?: FaceQualityReport['checks'] },
+): FaceQualityResponse {
   const first = report.reasons[0];
   return {
     faceFound: report.face !== null,
@@ -52,74 +44,19 @@ export function toFaceFeedback(report: FaceQualityReport): FaceQualityResponse {
   };
 }
 
-/** The face engine's live quality check as operator feedback, when the engine offers one. */
-export function faceQualityOf(engine: FaceEngine): Quality | undefined {
-  const candidate = (engine as unknown as { quality?: (image: DecodedImage) => Promise<FaceQualityReport> })
-    .quality;
-  if (typeof candidate !== 'function') return undefined;
-  return async (image) => toFaceFeedback(await candidate.call(engine, image));
-}
-
 /** Which engines this server has built. */
 export function engineAvailability(services: Services): EngineAvailability {
   return {
     fingerprint: services.fingerprint !== undefined,
-    fingerprintPreview:
-      services.fingerprint !== undefined && fingerprintPreviewOf(services.fingerprint) !== undefined,
+    fingerprintPreview: services.fingerprint !== undefined,
     face: services.face !== undefined,
-    faceQuality: services.face !== undefined && faceQualityOf(services.face) !== undefined,
+    faceQuality: services.face !== undefined,
     document: services.document !== undefined,
-    orchestrator: orchestratorOf(services) !== undefined,
+    orchestrator: services.orchestrator !== undefined,
   };
 }
 
-/** The orchestrator's configuration methods, when the orchestrator is built. */
-export interface OrchestratorConfigAccess {
-  getConfig(): Record<string, unknown>;
-  setConfig(patch: unknown): Record<string, unknown>;
-}
-
-/** The orchestrator of the container (issue 6), when present. */
-export function orchestratorOf(services: Services): OrchestratorConfigAccess | undefined {
-  const candidate = (services as unknown as { orchestrator?: Partial<OrchestratorConfigAccess> })
-    .orchestrator;
-  if (candidate && typeof candidate.getConfig === 'function' && typeof candidate.setConfig === 'function') {
-    return candidate as OrchestratorConfigAccess;
-  }
-  return undefined;
-}
-
-/** A matcher's published operating points ("1 false match in N" → score threshold) and where they come from. */
-export interface Calibration {
-  source: string;
-  points: CalibrationPoint[];
-}
-
-/** The "1 false match in N" choices offered by the console. */
-export const ONE_IN_N_CHOICES = [100, 1_000, 10_000, 100_000, 1_000_000];
-
-/** An engine's calibration table, when it publishes one. */
-export function calibrationOf(engine: unknown): Calibration | undefined {
-  const candidate = (engine as { calibration?: () => Calibration } | undefined)?.calibration;
-  return typeof candidate === 'function' ? candidate.call(engine) : undefined;
-}
-
-/** The face engine's committed similarity → FMR calibration, as operating points. */
-function faceCalibration(): Calibration {
-  const calibration = readFmrCalibration();
-  const source = calibration.source.replace(/\/[^\s]*\//g, '');
-  return {
-    source: `${source}, ${calibration.impostorCount.toLocaleString('en')} impostor pairs, ${calibration.model}`,
-    points: ONE_IN_N_CHOICES.map((oneInN) => ({
-      oneInN,
-      threshold: thresholdForFmr(calibration, 1 / oneInN),
-    })),
-  };
-}
-
-/** Calibration of a matcher of the container: its own table, or (face) the committed calibration file. */
+/** The "1 in N" operating points of a matcher of the container, when it is built. */
 export function calibrationFor(services: Services, engine: 'face' | 'fingerprint'): Calibration | undefined {
-  const built = services[engine];
-  if (!built) return undefined;
-  return calibrationOf(built) ?? (engine === 'face' ? faceCalibration() : undefined);
+  return services[engine]?.calibration();
 }

@@ -101,7 +101,7 @@ describe('console fingerprint settings (reader, duplicates, quality floor)', () 
     const after = await settings();
     expect(after.fingerprint).toMatchObject({ turn: 'any', dedup: 'flag', qualityFloor: 20 });
     expect(after.thresholds.find((t) => t.engine === 'fingerprint')!.threshold).toBe(threshold.threshold);
-    const audit = server.services.audit.query({}).sort((a, b) => b.seq - a.seq)[0];
+    const [audit] = await server.services.audit.query({ limit: 1 });
     expect(audit).toMatchObject({ event: 'settings.fingerprint', keyId: 'console:root' });
   });
 

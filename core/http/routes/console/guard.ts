@@ -43,19 +43,21 @@ export function isOwnHost(
  * server's and a browser Origin must be that same host; then the session cookie, if any, is resolved.
  */
 export function consoleGuard(sessions: ConsoleSessions, boundHost: () => string) {
-  return function guard(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  return async function guard(request: FastifyRequest): Promise<void> {
     try {
-      checkRequest(request, sessions, boundHost());
-      done();
+      checkRequest(request, boundHost());
     } catch (error) {
       request.idv.audited = true;
       request.idv.event = 'console.refused';
-      done(error as Error);
+      throw error;
     }
+    const token = readCookie(request.headers.cookie, SESSION_COOKIE);
+    const user = token ? await sessions.resolve(token) : undefined;
+    if (user) request.consoleUser = user;
   };
 }
 
-function checkRequest(request: FastifyRequest, sessions: ConsoleSessions, boundHost: string): void {
+function checkRequest(request: FastifyRequest, boundHost: string): void {
   if (request.headers['x-api-key'] !== undefined) {
     throw new CoreError(
       'FORBIDDEN',
@@ -74,9 +76,6 @@ function checkRequest(request: FastifyRequest, sessions: ConsoleSessions, boundH
   if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
     throw new CoreError('FORBIDDEN', 'Cross-site requests to the console are refused.');
   }
-  const token = readCookie(request.headers.cookie, SESSION_COOKIE);
-  const user = token ? sessions.resolve(token) : undefined;
-  if (user) request.consoleUser = user;
 }
 
 /** preHandler that requires a signed-in account with one of `roles` (401 without a session, 403 for another role). */
@@ -98,4 +97,11 @@ export function requireRole(...roles: ConsoleRole[]) {
 export function userOf(request: FastifyRequest): ConsoleUser {
   if (!request.consoleUser) throw new CoreError('UNAUTHORIZED', 'Sign in to the console first.');
   return request.consoleUser;
+}
+
+/** The console session acts as the caller: audited as `console:<username>`, never with an API key. */
+export function actAsConsole(request: FastifyRequest): void {
+  request.idv.keyId = `console:${userOf(request).username}`;
+  request.idv.authOutcome = 'console';
+  request.idv.audited = true;
 }

@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { ConsoleAccounts } from '../../../services/console/accounts.js';
-import { ConsoleSessions } from '../../../services/console/sessions.js';
 import type { Services } from '../../../services/container.js';
 import { registerAuditRoutes } from './audit-routes.js';
 import { registerAuthRoutes } from './auth-routes.js';
@@ -15,7 +13,7 @@ import { registerUserRoutes } from './user-routes.js';
 
 /** Options of the console routes. */
 export interface ConsoleRouteOptions {
-  /** Folder of the built renderer; defaults to renderer/dist of this checkout. */
+  /** Folder of the built renderer; defaults to the one the asset resolver finds (dist/renderer). */
   rendererDist?: string;
 }
 
@@ -28,8 +26,7 @@ export async function registerConsoleRoutes(
   services: Services,
   options: ConsoleRouteOptions = {},
 ): Promise<void> {
-  const accounts = new ConsoleAccounts(services.store.db);
-  const sessions = new ConsoleSessions(services.store.db);
+  const { accounts, sessions } = services;
   await app.register(
     (scope, _options, done) => {
       scope.addHook('onRequest', (request, _reply, next) => {
@@ -47,10 +44,10 @@ export async function registerConsoleRoutes(
         request.idv.keyId = request.consoleUser ? `console:${request.consoleUser.username}` : null;
         next();
       });
-      registerAuthRoutes(scope, { accounts, sessions, keys: services.keys });
+      registerAuthRoutes(scope, { accounts, sessions, keys: services.keys, settings: services.settings });
       registerUserRoutes(scope, accounts, sessions);
       registerKeyRoutes(scope, services.keys);
-      registerAuditRoutes(scope, services.audit);
+      registerAuditRoutes(scope, services.audit, services.keys);
       registerSettingsRoutes(scope, services);
       registerDocumentRoutes(scope, services);
       registerRunRoutes(scope, services);

@@ -15,13 +15,13 @@ const ModeBody = Type.Object(
 export function registerKeyRoutes(app: FastifyInstance, keys: ApiKeyService): void {
   const admin = { preHandler: requireRole('admin') };
 
-  app.get('/keys', admin, () => ({ keys: keys.list() }));
+  app.get('/keys', admin, async () => ({ keys: await keys.list() }));
 
   app.post<{ Body: Static<typeof NewKey> }>(
     '/keys',
     { ...admin, schema: { body: NewKey } },
     async (request, reply) => {
-      const created: CreatedKeyResponse = keys.create(request.body.description);
+      const created: CreatedKeyResponse = await keys.create(request.body.description);
       request.idv.event = 'api_key.created';
       // The secret is in this one response only: never cache it.
       reply.header('cache-control', 'no-store');
@@ -32,7 +32,7 @@ export function registerKeyRoutes(app: FastifyInstance, keys: ApiKeyService): vo
   app.post<{ Params: Static<typeof IdParams> }>(
     '/keys/:id/revoke',
     { ...admin, schema: { params: IdParams } },
-    (request) => {
+    async (request) => {
       request.idv.event = 'api_key.revoked';
       return keys.revoke(request.params.id);
     },
@@ -43,8 +43,8 @@ export function registerKeyRoutes(app: FastifyInstance, keys: ApiKeyService): vo
   app.put<{ Body: Static<typeof ModeBody> }>(
     '/auth-mode',
     { ...admin, schema: { body: ModeBody } },
-    (request) => {
-      keys.setMode(request.body.mode);
+    async (request) => {
+      await keys.setMode(request.body.mode);
       request.idv.event = `auth_mode.${request.body.mode}`;
       return { mode: keys.mode() };
     },

@@ -4,18 +4,23 @@ import type { FastifyInstance } from 'fastify';
 import { CoreError } from '../../../errors.js';
 import type { Services } from '../../../services/container.js';
 import type {
+  ConsolePreferences,
   ConsoleSettingsResponse,
-  DocumentProfileView,
   FingerprintPolicySetting,
-  ReferenceMarkView,
   ServerBindSetting,
   ThresholdSetting,
 } from './api-types.js';
-import { documentAdminOf } from './document-routes.js';
-import { calibrationFor, orchestratorOf } from './engine-capabilities.js';
+import { checkCountry, readDefaultCountry, saveDefaultCountry } from './default-country.js';
+import { calibrationFor } from './engine-capabilities.js';
 import { requireRole } from './guard.js';
-import { SERVER_BIND_KEY } from '../../../storage/server-bind.js';
 import { readFingerprintSettings } from '../../../fingerprint/settings.js';
+import { DEFAULT_HOST } from '../../../settings/defaults.js';
+import {
+  FINGERPRINT_POLICY_SETTINGS,
+  THRESHOLD_SETTINGS,
+  type SettingValues,
+} from '../../../settings/schema.js';
+import { thresholdInForce } from './threshold-in-force.js';
 
 const BindBody = Type.Object(
   { host: Type.String({ maxLength: 64 }), port: Type.Integer({ minimum: 1, maximum: 65535 }) },
@@ -31,12 +36,16 @@ const FingerprintBody = Type.Object(
   },
   { additionalProperties: false, minProperties: 1 },
 );
+const ConsoleBody = Type.Object(
+  { defaultCountry: Type.String({ minLength: 2, maxLength: 2 }) },
+  { additionalProperties: false },
+);
 const EngineParams = Type.Object({ engine: Type.Union([Type.Literal('face'), Type.Literal('fingerprint')]) });
 
 function boundAddress(app: FastifyInstance): { host: string; port: number } {
   const address = app.server.address();
   if (address && typeof address === 'object') return { host: address.address, port: address.port };
-  return { host: '127.0.0.1', port: 0 };
+  return { host: DEFAULT_HOST, port: 0 };
 }
 
 /**
@@ -48,17 +57,14 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
 
   const thresholdOf = (engine: 'face' | 'fingerprint'): ThresholdSetting => {
     const calibration = calibrationFor(services, engine);
-    const stored = services.settings.get<{ oneInN: number; threshold: number } | null>(
-      `${engine}.threshold`,
-      null,
-    );
-    const oneInN = stored?.oneInN ?? services.settings.get<number | null>(`${engine}.thresholdOneInN`, null);
+    const { oneInN, isDefault } = thresholdInForce(services.settings, engine);
     return {
       engine,
       available: services[engine] !== undefined,
       oneInN,
+      isDefault,
       // From the calibration in force: the fingerprint's follows the reader setting (turn), the stored one may not.
-      threshold: calibration?.points.find((p) => p.oneInN === oneInN)?.threshold ?? stored?.threshold ?? null,
+      threshold: calibration?.points.find((p) => p.oneInN === oneInN)?.threshold ?? null,
       calibration: calibration?.points ?? [],
       calibrationSource: calibration?.source ?? '',
     };
@@ -71,8 +77,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
 
   const serverOf = (): ServerBindSetting => {
     const current = boundAddress(app);
-    const stored =
-      services.settings.get<{ host: string; port: number } | null>(SERVER_BIND_KEY, null) ?? current;
+    const stored = services.settings.get('server.bind') ?? current;
     return {
       ...stored,
       current,
@@ -80,19 +85,21 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
     };
   };
 
-  app.get('/settings', admin, (): ConsoleSettingsResponse => {
+  app.get('/settings', admin, async (): Promise<ConsoleSettingsResponse> => {
+    const { document, orchestrator } = services;
     return {
       thresholds: [thresholdOf('face'), thresholdOf('fingerprint')],
       fingerprint: fingerprintOf(),
       server: serverOf(),
       orchestrator: {
-        available: orchestratorOf(services) !== undefined,
-        config: orchestratorOf(services)?.getConfig() ?? null,
+        available: orchestrator !== undefined,
+        config: orchestrator?.getConfig() ?? null,
       },
+      console: { defaultCountry: readDefaultCountry(services.settings) },
       documents: {
-        available: documentAdminOf(services) !== undefined,
-        profiles: (documentAdminOf(services)?.listProfiles() ?? []) as DocumentProfileView[],
-        referenceMarks: (documentAdminOf(services)?.listReferenceMarks() ?? []) as ReferenceMarkView[],
+        available: document !== undefined,
+        profiles: document ? await document.listProfiles() : [],
+        referenceMarks: document ? await document.listReferenceMarks() : [],
       },
     };
   });
@@ -100,7 +107,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
   app.put<{ Params: Static<typeof EngineParams>; Body: Static<typeof ThresholdBody> }>(
     '/settings/threshold/:engine',
     { ...admin, schema: { params: EngineParams, body: ThresholdBody } },
-    (request) => {
+    async (request) => {
       const { engine } = request.params;
       const point = calibrationFor(services, engine)?.points.find((p) => p.oneInN === request.body.oneInN);
       if (!point) {
@@ -112,9 +119,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
           },
         );
       }
-      // Both keys: the fingerprint engine reads the console's choice, the face engine its `thresholdOneInN` number.
-      services.settings.set(`${engine}.threshold`, { oneInN: point.oneInN, threshold: point.threshold });
-      services.settings.set(`${engine}.thresholdOneInN`, point.oneInN);
+      await services.settings.set(THRESHOLD_SETTINGS[engine], point.oneInN);
       request.idv.event = `settings.${engine}_threshold`;
       return thresholdOf(engine);
     },
@@ -124,16 +129,18 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
   app.put<{ Body: Static<typeof FingerprintBody> }>(
     '/settings/fingerprint',
     { ...admin, schema: { body: FingerprintBody } },
-    (request): { fingerprint: FingerprintPolicySetting; threshold: ThresholdSetting } => {
+    async (request): Promise<{ fingerprint: FingerprintPolicySetting; threshold: ThresholdSetting }> => {
       if (!services.fingerprint)
         throw new CoreError('NOT_IMPLEMENTED', 'The fingerprint engine is not available on this server.');
-      services.settings.setMany(
-        Object.fromEntries(
-          Object.entries(request.body)
-            .filter(([, value]) => value !== undefined)
-            .map(([field, value]) => [`fingerprint.${field}`, value]),
-        ),
-      );
+      const { turn, dedup, qualityFloor, minMinutiae } = request.body;
+      const keys = FINGERPRINT_POLICY_SETTINGS;
+      const change: SettingValues = {
+        ...(turn === undefined ? {} : { [keys.turn]: turn }),
+        ...(dedup === undefined ? {} : { [keys.dedup]: dedup }),
+        ...(qualityFloor === undefined ? {} : { [keys.qualityFloor]: qualityFloor }),
+        ...(minMinutiae === undefined ? {} : { [keys.minMinutiae]: minMinutiae }),
+      };
+      await services.settings.setMany(change);
       request.idv.event = 'settings.fingerprint';
       return { fingerprint: fingerprintOf(), threshold: thresholdOf('fingerprint') };
     },
@@ -142,21 +149,34 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
   app.put<{ Body: Record<string, unknown> }>(
     '/settings/orchestrator',
     { ...admin, schema: { body: Type.Object({}, { additionalProperties: true }) } },
-    (request) => {
-      const orchestrator = orchestratorOf(services);
+    async (request) => {
+      const orchestrator = services.orchestrator;
       if (!orchestrator)
         throw new CoreError('NOT_IMPLEMENTED', 'The orchestrator is not available yet on this server.');
       // The orchestrator validates the merged configuration and names the first bad field (400).
-      const config = orchestrator.setConfig(request.body);
+      const config = await orchestrator.setConfig(request.body);
       request.idv.event = 'settings.orchestrator';
       return { available: true, config };
+    },
+  );
+
+  app.put<{ Body: Static<typeof ConsoleBody> }>(
+    '/settings/console',
+    { ...admin, schema: { body: ConsoleBody } },
+    async (request): Promise<ConsolePreferences> => {
+      await saveDefaultCountry(
+        services.settings,
+        checkCountry(request.body.defaultCountry, 'defaultCountry'),
+      );
+      request.idv.event = 'settings.console';
+      return { defaultCountry: readDefaultCountry(services.settings) };
     },
   );
 
   app.put<{ Body: Static<typeof BindBody> }>(
     '/settings/server',
     { ...admin, schema: { body: BindBody } },
-    (request) => {
+    async (request) => {
       const host = request.body.host.trim();
       if (host !== 'localhost' && isIP(host) === 0) {
         throw new CoreError(
@@ -167,7 +187,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
           },
         );
       }
-      services.settings.set(SERVER_BIND_KEY, { host, port: request.body.port });
+      await services.settings.set('server.bind', { host, port: request.body.port });
       request.idv.event = 'settings.server_bind';
       return serverOf();
     },

@@ -28,7 +28,7 @@ export function registerUserRoutes(
 ): void {
   const admin = { preHandler: requireRole('admin') };
 
-  app.get('/users', admin, () => ({ users: accounts.list() }));
+  app.get('/users', admin, async () => ({ users: await accounts.list() }));
 
   app.post<{ Body: Static<typeof NewUser> }>(
     '/users',
@@ -54,7 +54,7 @@ export function registerUserRoutes(
         ...(password === undefined ? {} : { password }),
       });
       // Any change of role, state or password ends the account's open sessions.
-      if (request.params.id !== userOf(request).id) sessions.destroyAllFor(user.id);
+      if (request.params.id !== userOf(request).id) await sessions.destroyAllFor(user.id);
       request.idv.event = 'console.user_changed';
       return { user };
     },

@@ -4,21 +4,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { openStore } from '../../../storage/db.js';
+import { openStore } from '../../../storage/open-store.js';
 import { sleep } from '../backoff.js';
 import { startBrokerLink } from '../broker-link.js';
-import { OutboxStore } from '../outbox-store.js';
 
 const [dataDir, url] = process.argv.slice(2);
 if (!dataDir || !url) throw new Error('usage: commit-then-sigkill <dataDir> <natsUrl>');
-const store = openStore(dataDir);
-const outbox = new OutboxStore(store.db);
-const link = startBrokerLink(outbox, url, { idlePollMs: 60_000 });
+const store = await openStore({ dataDir });
+const link = startBrokerLink(store.outbox, url, { idlePollMs: 60_000 });
 while (!link.publisher.isConnected()) await sleep(10);
 const id = randomUUID();
-store.db.transaction(() =>
-  outbox.insert({ id, subject: 'idv.events.test.crash', payload: { id, kind: 'crash-window' } }),
-)();
-// Report synchronously, then die before any microtask could let the relay run.
+await store.outbox.add({ id, subject: 'idv.events.test.crash', payload: { id, kind: 'crash-window' } });
+// Report synchronously, then die before the relay, which nobody nudged, could run.
 fs.writeSync(1, `${id}\n`);
 process.kill(process.pid, 'SIGKILL');

@@ -1,0 +1,187 @@
+import { chainHash, GENESIS_HASH, roundLatency, type AuditFields } from '../../contracts/audit-chain.js';
+import type {
+  AuditDayCount,
+  AuditEffects,
+  AuditQuery,
+  AuditRepository,
+  AuditRow,
+} from '../../contracts/audit-repository.js';
+import { run, type Database } from './database.js';
+import { insertOutboxEvent } from './outbox-repository.js';
+
+interface Row {
+  seq: number;
+  time: string;
+  request_id: string;
+  method: string;
+  route: string;
+  key_id: string | null;
+  auth_outcome: string;
+  http_status: number;
+  result_status: string | null;
+  failed_step: string | null;
+  reason: string | null;
+  scores: string | null;
+  latency_ms: number;
+  mobile_masked: string | null;
+  event: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+function fromRow(r: Row): AuditRow {
+  return {
+    seq: r.seq,
+    time: r.time,
+    requestId: r.request_id,
+    method: r.method,
+    route: r.route,
+    keyId: r.key_id,
+    authOutcome: r.auth_outcome,
+    httpStatus: r.http_status,
+    resultStatus: r.result_status,
+    failedStep: r.failed_step,
+    reason: r.reason,
+    scores: r.scores,
+    latencyMs: r.latency_ms,
+    mobileMasked: r.mobile_masked,
+    event: r.event,
+    prevHash: r.prev_hash,
+    hash: r.hash,
+  };
+}
+
+/** The hash-chained audit log in `audit_log` (triggers refuse UPDATE and DELETE). */
+export class SqliteAuditRepository implements AuditRepository {
+  private readonly lastHash;
+  private readonly insert;
+
+  constructor(private readonly db: Database) {
+    this.lastHash = db.prepare('SELECT hash FROM audit_log ORDER BY seq DESC LIMIT 1');
+    this.insert = db.prepare(
+      `INSERT INTO audit_log (time, request_id, method, route, key_id, auth_outcome, http_status, result_status,
+         failed_step, reason, scores, latency_ms, mobile_masked, event, prev_hash, hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+  }
+
+  append(fields: AuditFields, effects: AuditEffects = {}): Promise<number> {
+    return run(() =>
+      // IMMEDIATE: the write lock is taken before the previous hash is read, so other processes chain after us.
+      this.db
+        .transaction(() => {
+          const seq = this.appendRow(fields);
+          for (const event of effects.outbox ?? []) insertOutboxEvent(this.db, event);
+          return seq;
+        })
+        .immediate(),
+    );
+  }
+
+  appendMany(rows: readonly AuditFields[]): Promise<number> {
+    return run(() =>
+      this.db
+        .transaction(() => {
+          let seq = 0;
+          let prevHash = this.previousHash();
+          for (const fields of rows) {
+            const hash = chainHash(prevHash, fields);
+            seq = this.insertRow(fields, prevHash, hash);
+            prevHash = hash;
+          }
+          return seq;
+        })
+        .immediate(),
+    );
+  }
+
+  query(q: AuditQuery): Promise<AuditRow[]> {
+    return run(() => {
+      const where: string[] = [];
+      const args: (string | number)[] = [];
+      const add = (sql: string, value: string | number | undefined): void => {
+        if (value === undefined || value === '') return;
+        where.push(sql);
+        args.push(value);
+      };
+      add('time >= ?', q.from);
+      add('time <= ?', q.to);
+      add('route = ?', q.route);
+      add('result_status = ?', q.resultStatus);
+      add('failed_step = ?', q.failedStep);
+      add('key_id = ?', q.keyId);
+      add('mobile_masked = ?', q.mobileMasked);
+      add('http_status = ?', q.httpStatus);
+      add('seq < ?', q.beforeSeq);
+      const limit = Math.min(Math.max(Math.floor(q.limit ?? 50), 1), 1000);
+      const sql = `SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ${limit}`;
+      return (this.db.prepare(sql).all(...args) as Row[]).map(fromRow);
+    });
+  }
+
+  get(seq: number): Promise<AuditRow | undefined> {
+    return run(() => {
+      const row = this.db.prepare('SELECT * FROM audit_log WHERE seq = ?').get(seq) as Row | undefined;
+      return row && fromRow(row);
+    });
+  }
+
+  range(afterSeq: number, limit: number): Promise<AuditRow[]> {
+    return run(() =>
+      (
+        this.db
+          .prepare('SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?')
+          .all(afterSeq, limit) as Row[]
+      ).map(fromRow),
+    );
+  }
+
+  dailyCounts(since: string): Promise<AuditDayCount[]> {
+    return run(
+      () =>
+        this.db
+          .prepare(
+            `SELECT substr(time, 1, 10) AS day, failed_step AS failedStep, COUNT(*) AS total,
+               SUM(result_status = 'REJECTED') AS rejected
+             FROM audit_log WHERE time >= ? GROUP BY day, failed_step ORDER BY day`,
+          )
+          .all(since) as AuditDayCount[],
+    );
+  }
+
+  count(): Promise<number> {
+    return run(() => (this.db.prepare('SELECT COUNT(*) AS n FROM audit_log').get() as { n: number }).n);
+  }
+
+  /** Chain and insert one row; call inside an immediate transaction. */
+  private appendRow(fields: AuditFields): number {
+    const prevHash = this.previousHash();
+    return this.insertRow(fields, prevHash, chainHash(prevHash, fields));
+  }
+
+  private previousHash(): string {
+    return (this.lastHash.get() as { hash: string } | undefined)?.hash ?? GENESIS_HASH;
+  }
+
+  private insertRow(fields: AuditFields, prevHash: string, hash: string): number {
+    const info = this.insert.run(
+      fields.time,
+      fields.requestId,
+      fields.method,
+      fields.route,
+      fields.keyId,
+      fields.authOutcome,
+      fields.httpStatus,
+      fields.resultStatus,
+      fields.failedStep,
+      fields.reason,
+      fields.scores,
+      roundLatency(fields.latencyMs),
+      fields.mobileMasked,
+      fields.event,
+      prevHash,
+      hash,
+    );
+    return Number(info.lastInsertRowid);
+  }
+}
