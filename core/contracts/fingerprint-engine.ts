@@ -4,6 +4,8 @@ import type { Calibration, EngineHealth, StepResult } from './step-result.js';
 /** What an enrollment answers (spread into the API's success body). */
 export type EnrollOutcome = {
   quality_score: number;
+  /** How much the image looks like a fingerprint, 0-100 (50 and above passes). */
+  fingerprint_likeness?: number;
   minutiae_count: number;
   model_version: string;
   /** True when the number had an enrollment, now replaced. */
@@ -46,6 +48,8 @@ export interface FingerprintPreview {
   height: number;
   quality: number;
   minutiae: { x: number; y: number; angle: number; type: string }[];
+  /** The not-a-fingerprint check's verdict: score 0-100, decision and reason. */
+  likeness?: { score: number; isFingerprint: boolean; reason: string };
 }
 
 /** The fingerprint engine: enrollment by mobile number, 1:1 verification, 1:N search, enrollment admin. */
@@ -53,7 +57,7 @@ export interface FingerprintEngine {
   /** Model version recorded in each template; a different stored version means re-enrollment. */
   readonly modelVersion: string;
   /**
-   * Enroll or replace the template of an E.164 mobile number; throws CoreError QUALITY_TOO_LOW (422) or, when
+   * Enroll or replace the template of an E.164 mobile number; throws CoreError NOT_A_FINGERPRINT or QUALITY_TOO_LOW (422) or, when
    * de-duplication rejects, CONFLICT (409).
    */
   enroll(mobileE164: string, image: DecodedImage, context: { requestId: string }): Promise<EnrollOutcome>;

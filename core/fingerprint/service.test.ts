@@ -4,6 +4,8 @@ import type { Settings } from '../settings/settings.js';
 import { storedTemplate, vectorRows } from '../storage/sqlite/testing.js';
 import { movedPrint } from '../testing/fingerprints.js';
 import { tempStore, type TempStore } from '../testing/store.js';
+import { decodeImage } from '../imaging/decode.js';
+import { samplePhoto } from '../testing/images.js';
 import { DEFAULT_FMR, scoreAtFmr } from './calibration.js';
 import { FingerprintService } from './service.js';
 import { DEFAULT_FINGERPRINT_SETTINGS } from './settings.js';
@@ -84,12 +86,40 @@ describe('FingerprintService', () => {
   });
 
   it('refuses a print below the quality floor with QUALITY_TOO_LOW and the score', async () => {
-    const error = await service.enroll(BOB, blankUpload(), { requestId: 't' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(CoreError);
-    expect((error as CoreError).code).toBe('QUALITY_TOO_LOW');
-    expect((error as CoreError).details.extra).toHaveProperty('quality_score');
-    expect((error as CoreError).details.extra).toHaveProperty('reason');
-    expect(await service.enrollment(BOB)).toBeUndefined();
+    await settings.setMany({ 'fingerprint.qualityFloor': 100 });
+    try {
+      const error = await service
+        .enroll(BOB, syntheticUpload(303, 0), { requestId: 't' })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CoreError);
+      expect((error as CoreError).code).toBe('QUALITY_TOO_LOW');
+      expect((error as CoreError).details.extra).toHaveProperty('quality_score');
+      expect((error as CoreError).details.extra).toHaveProperty('reason');
+      expect(await service.enrollment(BOB)).toBeUndefined();
+    } finally {
+      await settings.setMany({ 'fingerprint.qualityFloor': DEFAULT_FINGERPRINT_SETTINGS.qualityFloor });
+    }
+  });
+
+  it('refuses a face photo and a blank image as NOT_A_FINGERPRINT, saying why, and rejects them at verification', async () => {
+    const face = await decodeImage(samplePhoto(2), { field: 'file' });
+    for (const image of [face, blankUpload()]) {
+      const error = await service.enroll(BOB, image, { requestId: 't' }).catch((e: unknown) => e);
+      expect((error as CoreError).code).toBe('NOT_A_FINGERPRINT');
+      expect((error as CoreError).message).toMatch(/not a fingerprint/);
+      const extra = (error as CoreError).details.extra as { fingerprint_likeness: number; reason: string };
+      expect(extra.reason).toBe('not_a_fingerprint');
+      expect(extra.fingerprint_likeness).toBeLessThan(50);
+      expect(await service.enrollment(BOB)).toBeUndefined();
+      expect(await service.verify(ALICE, image)).toMatchObject({
+        status: 'REJECTED',
+        reason: 'not_a_fingerprint',
+        score: 0,
+      });
+    }
+    const enrolled = await service.enroll(BOB, syntheticUpload(303, 0), { requestId: 't' });
+    expect(enrolled.fingerprint_likeness).toBeGreaterThanOrEqual(50);
+    await service.deleteEnrollment(BOB);
   });
 
   it('flags the same finger enrolled under another number, or refuses it when set to reject', async () => {

@@ -260,6 +260,7 @@ export class FingerprintService implements FingerprintEngine {
     features: FingerprintFeatures,
     options: { skipDuplicateCheck?: boolean } = {},
   ): Promise<EnrollOutcome> {
+    refuseNonPrint(features);
     const settings = readFingerprintSettings(this.settings);
     checkQuality(features, settings);
     const { write, cylinders } = this.prepare(mobileE164, features);
@@ -281,6 +282,7 @@ export class FingerprintService implements FingerprintEngine {
     });
     return {
       quality_score: write.quality,
+      ...likenessField(features),
       minutiae_count: write.minutiaeCount,
       model_version: this.modelVersion,
       replaced,
@@ -338,10 +340,21 @@ export class FingerprintService implements FingerprintEngine {
       );
     }
     const probe = await this.extract(image);
+    if (probe.likeness?.isFingerprint === false) {
+      return {
+        ...rejected(0, 'not_a_fingerprint', `This image is not a fingerprint. ${probe.likeness.reason}`),
+        extra: { mobile_number: mobileE164, ...likenessField(probe) },
+      };
+    }
     const { turn, oneInN } = readFingerprintSettings(this.settings);
     const score = compareFeatures(probe, openStoredFeatures(row, this.key), turn);
     const threshold = scoreAtFmr(1 / oneInN, turn);
-    const extra = { mobile_number: mobileE164, threshold, estimated_fmr: estimateFmr(score, turn) };
+    const extra = {
+      mobile_number: mobileE164,
+      threshold,
+      estimated_fmr: estimateFmr(score, turn),
+      ...likenessField(probe),
+    };
     if (score >= threshold)
       return { status: 'SUCCESS', score, message: 'Fingerprint matches the enrollment.', extra };
     return {
@@ -414,6 +427,7 @@ export class FingerprintService implements FingerprintEngine {
       height: features.height,
       quality: Math.round(features.quality),
       minutiae,
+      ...(features.likeness ? { likeness: features.likeness } : {}),
     };
   }
 
@@ -494,6 +508,20 @@ export class FingerprintService implements FingerprintEngine {
       reenrollment_required: row.modelVersion !== this.modelVersion,
     };
   }
+}
+
+/** The not-a-fingerprint score as responses carry it, beside the quality score. */
+function likenessField(features: FingerprintFeatures): { fingerprint_likeness?: number } {
+  return features.likeness ? { fingerprint_likeness: features.likeness.score } : {};
+}
+
+/** 422 NOT_A_FINGERPRINT for an image the likeness check refused (faces, documents, blank...), saying why. */
+function refuseNonPrint(features: FingerprintFeatures): void {
+  if (features.likeness?.isFingerprint !== false) return;
+  throw new CoreError('NOT_A_FINGERPRINT', `This image is not a fingerprint. ${features.likeness.reason}`, {
+    field: 'file',
+    extra: { fingerprint_likeness: features.likeness.score, reason: 'not_a_fingerprint' },
+  });
 }
 
 /** Runs tasks one after another, in the order given. */

@@ -27,6 +27,17 @@ export interface FingerprintFeatures {
   quality: number;
   /** Optional extra matcher data (e.g. a coarse orientation field), opaque to storage. */
   extra?: Uint8Array;
+  /** Whether the image was a fingerprint at all (set by extraction, not stored in templates). */
+  likeness?: LikenessVerdict;
+}
+
+/** The not-a-fingerprint check's verdict on an image. */
+export interface LikenessVerdict {
+  /** 0-100; 50 and above is a fingerprint. */
+  score: number;
+  isFingerprint: boolean;
+  /** What was seen, in words an operator can act on. */
+  reason: string;
 }
 
 /** A grey image, one byte per pixel, rows top to bottom. */

@@ -38,7 +38,7 @@ export const RejectionBody = Type.Object(
     reason: Type.Optional(
       Type.String({
         description:
-          'no_match, not_enrolled, reenrollment_required, no_face_detected, poor_quality, feature_not_found',
+          'no_match, not_enrolled, reenrollment_required, not_a_fingerprint, no_face_detected, poor_quality, feature_not_found',
       }),
     ),
   },

@@ -6,6 +6,8 @@ export interface RawRaster {
   height: number;
   channels: 1 | 3 | 4;
   data: Buffer;
+  /** Horizontal resolution from the header (pixels per metre), in dots per inch, when the file states one. */
+  dpi?: number;
 }
 
 /** True when the bytes start with a BMP signature. */
@@ -21,7 +23,11 @@ export function decodeBmp(bytes: Buffer, field: string, maxPixels: number): RawR
   const fail = (why: string): never => {
     throw new CoreError('IMAGE_UNSUPPORTED', `The ${field} BMP file cannot be decoded: ${why}.`, { field });
   };
-  if (bytes.length < 54) fail('header too short');
+  const truncated = (): never => {
+    throw new CoreError('IMAGE_TRUNCATED', `The ${field} image is truncated.`, { field });
+  };
+  // A BMP signature with less than its headers is a cut-off upload.
+  if (bytes.length < 54) truncated();
   const dataOffset = bytes.readUInt32LE(10);
   const headerSize = bytes.readUInt32LE(14);
   if (headerSize < 40) fail('OS/2 bitmaps are not supported');
@@ -41,9 +47,7 @@ export function decodeBmp(bytes: Buffer, field: string, maxPixels: number): RawR
   if (bitsPerPixel !== 8 && bitsPerPixel !== 24 && bitsPerPixel !== 32)
     fail(`${bitsPerPixel}-bit is not supported`);
   const rowBytes = Math.ceil((width * bitsPerPixel) / 32) * 4;
-  if (dataOffset + rowBytes * height > bytes.length) {
-    throw new CoreError('IMAGE_TRUNCATED', `The ${field} image is truncated.`, { field });
-  }
+  if (dataOffset + rowBytes * height > bytes.length) truncated();
   let palette: Buffer | null = null;
   if (bitsPerPixel === 8) {
     const colours = bytes.readUInt32LE(46) || 256;
@@ -67,5 +71,8 @@ export function decodeBmp(bytes: Buffer, field: string, maxPixels: number): RawR
       }
     }
   }
-  return { width, height, channels: 3, data: out };
+  const pixelsPerMetre = bytes.readInt32LE(38);
+  const raster: RawRaster = { width, height, channels: 3, data: out };
+  if (pixelsPerMetre > 0) raster.dpi = Math.round(pixelsPerMetre * 0.0254);
+  return raster;
 }

@@ -2,6 +2,47 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decodeImage } from './decode.js';
 
+/** A grey uncompressed TIFF as scanners write it: the directory first, then the pixels in strips of `rowsPerStrip`. */
+function greyTiff(width: number, height: number, rowsPerStrip: number): Buffer {
+  const strips = Math.ceil(height / rowsPerStrip);
+  const entries: [number, number, number, number][] = [
+    [256, 3, 1, width],
+    [257, 3, 1, height],
+    [258, 3, 1, 8],
+    [259, 3, 1, 1],
+    [262, 3, 1, 1],
+    [273, 4, strips, 0],
+    [277, 3, 1, 1],
+    [278, 3, 1, rowsPerStrip],
+    [279, 4, strips, 0],
+  ];
+  const ifdSize = 2 + entries.length * 12 + 4;
+  const arrays = 8 + ifdSize;
+  const pixels = arrays + 8 * strips;
+  const buf = Buffer.alloc(pixels + width * height, 0x80);
+  buf.write('II', 0, 'latin1');
+  buf.writeUInt16LE(42, 2);
+  buf.writeUInt32LE(8, 4);
+  buf.writeUInt16LE(entries.length, 8);
+  entries.forEach(([tag, type, count, value], i) => {
+    const at = 10 + i * 12;
+    buf.writeUInt16LE(tag, at);
+    buf.writeUInt16LE(type, at + 2);
+    buf.writeUInt32LE(count, at + 4);
+    if (tag === 273) buf.writeUInt32LE(strips === 1 ? pixels : arrays, at + 8);
+    else if (tag === 279) buf.writeUInt32LE(strips === 1 ? width * height : arrays + 4 * strips, at + 8);
+    else if (type === 3) buf.writeUInt16LE(value, at + 8);
+    else buf.writeUInt32LE(value, at + 8);
+  });
+  buf.writeUInt32LE(0, 10 + entries.length * 12);
+  for (let s = 0; s < strips; s++) {
+    const rows = Math.min(rowsPerStrip, height - s * rowsPerStrip);
+    buf.writeUInt32LE(pixels + s * rowsPerStrip * width, arrays + 4 * s);
+    buf.writeUInt32LE(rows * width, arrays + 4 * (strips + s));
+  }
+  return buf;
+}
+
 function bmp24(width: number, height: number): Buffer {
   const row = Math.ceil((width * 3) / 4) * 4;
   const buf = Buffer.alloc(54 + row * height);
@@ -68,5 +109,45 @@ describe('decodeImage', () => {
     await expect(decodeImage(png.subarray(0, png.length / 2), { field: 'file' })).rejects.toMatchObject({
       code: expect.stringMatching(/IMAGE_TRUNCATED|IMAGE_UNSUPPORTED/),
     });
+  });
+
+  it('refuses every accepted format cut in half with IMAGE_TRUNCATED', async () => {
+    const raw = Buffer.alloc(120 * 90 * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = (i * 37) & 255;
+    const image = () => sharp(raw, { raw: { width: 120, height: 90, channels: 3 } });
+    const files: [string, Buffer][] = [
+      ['jpeg', await image().jpeg().toBuffer()],
+      ['png', await image().png().toBuffer()],
+      ['webp', await image().webp().toBuffer()],
+      ['tiff (directory last)', await image().tiff({ compression: 'lzw' }).toBuffer()],
+      ['tiff (strips after the directory)', greyTiff(120, 90, 16)],
+      ['tiff (one strip)', greyTiff(120, 90, 90)],
+      ['bmp', bmp24(120, 90)],
+    ];
+    for (const [name, bytes] of files) {
+      await expect(decodeImage(bytes, { field: 'file' }), name).resolves.toMatchObject({ width: 120 });
+      await expect(
+        decodeImage(bytes.subarray(0, bytes.length >> 1), { field: 'file' }),
+        name,
+      ).rejects.toMatchObject({
+        code: 'IMAGE_TRUNCATED',
+      });
+    }
+  });
+
+  it('refuses a TIFF missing only its last bytes, and a BMP cut inside its header', async () => {
+    const tiff = greyTiff(64, 64, 8);
+    await expect(decodeImage(tiff.subarray(0, tiff.length - 1), { field: 'file' })).rejects.toMatchObject({
+      code: 'IMAGE_TRUNCATED',
+    });
+    await expect(decodeImage(bmp24(8, 8).subarray(0, 30), { field: 'file' })).rejects.toMatchObject({
+      code: 'IMAGE_TRUNCATED',
+    });
+  });
+
+  it('reads the resolution a BMP states', async () => {
+    const bytes = bmp24(4, 4);
+    bytes.writeInt32LE(Math.round(569 / 0.0254), 38);
+    await expect(decodeImage(bytes, { field: 'file' })).resolves.toMatchObject({ dpi: 569 });
   });
 });

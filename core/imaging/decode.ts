@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { CoreError } from '../errors.js';
 import { ACCEPTED_FORMATS, DEFAULT_IMAGE_LIMITS, type AcceptedFormat, type ImageLimits } from './limits.js';
 import { decodeBmp, looksLikeBmp } from './bmp.js';
+import { tiffIsComplete } from './tiff.js';
 
 /** An upload that decoded fully: RGB pixels after EXIF orientation, never stored or logged. */
 export interface DecodedImage {
@@ -40,7 +41,14 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
   }
   if (looksLikeBmp(bytes)) {
     const raster = decodeBmp(bytes, field, limits.maxPixels);
-    return { format: 'bmp', width: raster.width, height: raster.height, rgb: raster.data };
+    const decoded: DecodedImage = {
+      format: 'bmp',
+      width: raster.width,
+      height: raster.height,
+      rgb: raster.data,
+    };
+    if (raster.dpi) decoded.dpi = raster.dpi;
+    return decoded;
   }
   let meta: sharp.Metadata;
   try {
@@ -67,6 +75,10 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
         field,
       },
     );
+  }
+  // libtiff reads strips past the end of the file as zeros without a word: a TIFF cut short must be caught here.
+  if (format === 'tiff' && !tiffIsComplete(bytes)) {
+    throw new CoreError('IMAGE_TRUNCATED', `The ${field} image is truncated or corrupt.`, { field });
   }
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;

@@ -16,12 +16,27 @@ function round(v: number): number {
   return r + +(v - r >= 0.5);
 }
 
+/** Per block, how strongly the grey levels repeat at a ridge period across the block's direction. */
+export interface Periodicity {
+  /** The autocorrelation at the period (0 where no lag in 5-15 px correlates above 0.2). */
+  strength: Float32Array;
+  /** Mean square of the across-ridge profile (grey levels squared): what a repetition along the ridge is set against. */
+  energy: Float32Array;
+}
+
 /**
  * Ridge period per block (pixels): the strongest autocorrelation lag of the grey-level profile taken across the
  * ridges (the "x-signature"), averaged over the 5x5 neighbourhood of valid blocks, with the image median where no
- * neighbour is valid.
+ * neighbour is valid. `periodicity`, when given, receives each foreground block's autocorrelation at that lag and
+ * the mean square of its profile (see Periodicity).
  */
-export function estimatePeriod(image: FloatImage, field: OrientationField, mask: Uint8Array): Float32Array {
+export function estimatePeriod(
+  image: FloatImage,
+  field: OrientationField,
+  mask: Uint8Array,
+  periodicity?: Periodicity,
+): Float32Array {
+  const strength = periodicity?.strength;
   const { width, height, data } = image;
   const { cols, rows } = field;
   const period = new Float32Array(cols * rows);
@@ -32,7 +47,9 @@ export function estimatePeriod(image: FloatImage, field: OrientationField, mask:
   for (let by = 0; by < rows; by++) {
     for (let bx = 0; bx < cols; bx++) {
       const b = by * cols + bx;
-      if (!mask[b] || field.coherence[b]! < 0.2) continue;
+      // Without a clear direction a block gives no period, but its strength still counts (dotted ridges).
+      const oriented = field.coherence[b]! >= 0.2;
+      if (!mask[b] || (!oriented && !strength)) continue;
       const t = blockAngle(field, b);
       const rx = Math.cos(t);
       const ry = Math.sin(t);
@@ -59,6 +76,7 @@ export function estimatePeriod(image: FloatImage, field: OrientationField, mask:
         signature[k]! -= mean;
         energy += signature[k]! * signature[k]!;
       }
+      if (periodicity) periodicity.energy[b] = energy / signature.length;
       if (energy < 1e-3) continue;
       let bestLag = 0;
       let best = 0.2;
@@ -75,6 +93,8 @@ export function estimatePeriod(image: FloatImage, field: OrientationField, mask:
         }
       }
       if (bestLag === 0) continue;
+      if (strength) strength[b] = best;
+      if (!oriented) continue;
       // Parabolic refinement of the peak for a sub-pixel period.
       const l = corr[bestLag - 1]!;
       const r = corr[bestLag + 1]!;

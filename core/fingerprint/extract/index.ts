@@ -5,15 +5,15 @@ import type { FingerprintFeatures, GrayImage, Minutia } from '../types.js';
 import { BLOCK, sampleGrid } from './block-grid.js';
 import { enhance } from './enhance.js';
 import { removeSpurious } from './filter.js';
-import { estimatePeriod } from './frequency.js';
 import { detectMinutiae, type RawMinutia } from './minutiae.js';
 import { mergeMinutiae } from './merge.js';
-import { estimateOrientation, type OrientationField } from './orientation.js';
+import type { OrientationField } from './orientation.js';
 import { imageQuality } from './quality.js';
-import { toWorkingResolution, WORKING_DPI } from './resample.js';
-import { segment, type ForegroundMask } from './segmentation.js';
+import { WORKING_DPI } from './resample.js';
+import type { ForegroundMask } from './segmentation.js';
 import { starRidgeCounts } from './ridge-count.js';
 import { thin } from './skeleton.js';
+import { workingMaps } from './working-maps.js';
 
 /** More minutiae than this are mostly noise; the best-quality ones are kept. */
 const MAX_MINUTIAE = 80;
@@ -88,11 +88,12 @@ export function extractFeatures(image: GrayImage, options?: { dpi?: number }): F
   ) {
     throw new CoreError('UNPROCESSABLE', 'The fingerprint image is too small or malformed.');
   }
-  const img = toWorkingResolution(image, dpi);
+  const { img, field, seg, period, likeness } = workingMaps(image, dpi);
   const { width, height } = img;
-  const field = estimateOrientation(img);
-  const seg = segment(img, field.energy);
-  const period = estimatePeriod(img, field, seg.mask);
+  const judged = { score: likeness.score, isFingerprint: likeness.isFingerprint, reason: likeness.reason };
+  // Not a fingerprint: nothing to extract, and the callers refuse it.
+  if (!likeness.isFingerprint)
+    return { width, height, dpi: WORKING_DPI, minutiae: [], quality: 0, likeness: judged };
   const enhanced = enhance(img, field, period, seg.mask);
   const scale = meanMagnitude(enhanced);
   const blockOf = (x: number, y: number): number => ((y / BLOCK) | 0) * seg.cols + ((x / BLOCK) | 0);
@@ -116,6 +117,7 @@ export function extractFeatures(image: GrayImage, options?: { dpi?: number }): F
     dpi: WORKING_DPI,
     minutiae,
     quality: imageQuality(field.coherence, seg.mask, minutiae.length),
+    likeness: judged,
   };
   if (map.cols <= 255 && map.rows <= 255) {
     const ridges = starRidgeCounts(

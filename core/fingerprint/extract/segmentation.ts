@@ -10,6 +10,9 @@ export interface ForegroundMask {
   depth: Uint8Array;
 }
 
+/** Grey-level variance below which a block is flat (a standard deviation under one grey level). */
+const FLAT_VARIANCE = 1;
+
 /**
  * Segment the print from the background by local contrast: the standard deviation over 24 px windows against a
  * threshold relative to the image's own contrast (so dry, wet and capacitive prints all work), then majority
@@ -59,7 +62,18 @@ export function segment(image: FloatImage, energy: Float32Array): ForegroundMask
   for (let pass = 0; pass < 2; pass++) mask = majority(mask, cols, rows);
   mask = largestComponent(mask, cols, rows);
   fillHoles(mask, cols, rows);
-  return { cols, rows, mask, depth: chessboardDepth(mask, cols, rows) };
+  // A block of one mid grey level holds no print: padding around a turned or letterboxed image (a sensor's noise
+  // never gives one; its flat patches are saturated, at black or white). It and the blocks touching it (part padding,
+  // part print) leave the mask, so that the padding bounds the print as the image edge does: the ridges cut there
+  // give no endings.
+  const flat = new Uint8Array(mask.length);
+  for (let b = 0; b < mask.length; b++) {
+    const mean = sum[b]! / count[b]!;
+    flat[b] = +(sq[b]! / count[b]! - mean * mean < FLAT_VARIANCE && mean > 2 && mean < 253);
+  }
+  const nearFlat = boxSum(Float32Array.from(flat), cols, rows, 1);
+  for (let b = 0; b < mask.length; b++) if (nearFlat[b]! > 0) mask[b] = 0;
+  return { cols, rows, mask, depth: chessboardDepth(mask, cols, rows, width, height) };
 }
 
 function majority(mask: Uint8Array, cols: number, rows: number): Uint8Array {
@@ -145,15 +159,28 @@ function fillHoles(mask: Uint8Array, cols: number, rows: number): void {
   for (let i = 0; i < mask.length; i++) if (mask[i] === 0 && !touches[labels[i]!]) mask[i] = 1;
 }
 
-function chessboardDepth(mask: Uint8Array, cols: number, rows: number): Uint8Array {
+/**
+ * Chessboard distance in blocks from each foreground block to the background, with the outside of the image as
+ * background. The image edge counts in whole blocks of pixels: a block ending less than a block from the right or
+ * bottom edge is as near it as the last one, whatever part of the last block the image fills.
+ */
+function chessboardDepth(
+  mask: Uint8Array,
+  cols: number,
+  rows: number,
+  width: number,
+  height: number,
+): Uint8Array {
   const depth = new Uint8Array(mask.length);
   for (let i = 0; i < mask.length; i++) depth[i] = mask[i] ? 255 : 0;
-  // Two raster passes of the chessboard distance transform, with the outside of the image as background.
+  const toEdge = (cell: number, size: number): number =>
+    1 + Math.floor(Math.max(0, Math.min(cell * BLOCK, size - (cell + 1) * BLOCK)) / BLOCK);
+  // Two raster passes of the chessboard distance transform.
   for (let y = 0; y < rows; y++) {
     for (let x = 0; x < cols; x++) {
       const i = y * cols + x;
       if (!depth[i]) continue;
-      let d = Math.min(x + 1, y + 1, cols - x, rows - y);
+      let d = Math.min(toEdge(x, width), toEdge(y, height));
       if (x > 0) d = Math.min(d, depth[i - 1]! + 1);
       if (y > 0)
         d = Math.min(

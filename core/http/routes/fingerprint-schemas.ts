@@ -6,11 +6,17 @@ const mobile = Type.String({
   description: 'Mobile number with country code, e.g. 447911123456 (normalised to E.164).',
 });
 
+const likeness = Type.Number({
+  description:
+    'How much the image looks like a fingerprint, 0-100 (50 and above passes; below, enrollment answers 422 NOT_A_FINGERPRINT and verification REJECTED with reason not_a_fingerprint).',
+});
+
 export const EnrollSuccess = Type.Object(
   {
     status: Type.Literal('SUCCESS'),
     message: Type.String(),
     quality_score: Type.Number({ description: 'Image quality 0-100.' }),
+    fingerprint_likeness: Type.Optional(likeness),
     minutiae_count: Type.Integer(),
     model_version: Type.String({ description: 'Fingerprint model that made the template.' }),
     replaced: Type.Boolean({ description: 'True when an earlier enrollment of the number was replaced.' }),
@@ -32,6 +38,7 @@ export const VerifySuccess = Type.Object(
     score: Type.Number(),
     threshold: Type.Number({ description: 'Decision threshold (score at the configured false-match rate).' }),
     estimated_fmr: Type.Number({ description: 'Estimated false-match rate at this score.' }),
+    fingerprint_likeness: Type.Optional(likeness),
     message: Type.String(),
   },
   { additionalProperties: true },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGrayBmp, encodeGrayPng, syntheticFingerprint } from '../../fingerprint/synthetic/index.js';
 import { buildMultipart } from '../../testing/multipart.js';
+import { samplePhoto } from '../../testing/images.js';
 import { attachFingerprintEngine, startTestServer, type TestServer } from '../../testing/services.js';
 
 const ALICE = '447911123456';
@@ -78,12 +79,18 @@ describe('fingerprint routes (real extractor and matcher, generated prints)', ()
     });
   });
 
-  it('answers 422 with the quality score for a print below the floor, 400 for bad input', async () => {
+  it('answers 422 NOT_A_FINGERPRINT with the likeness for a blank image or a face photo, 400 for bad input', async () => {
     const blank = encodeGrayBmp({ width: 300, height: 400, data: new Uint8Array(300 * 400).fill(210) });
-    const low = await multipart('/v2/enroll-fp', '447911123411', 'file', blank);
-    expect(low.statusCode).toBe(422);
-    expect(low.json()).toMatchObject({ status: 'ERROR', code: 'QUALITY_TOO_LOW' });
-    expect(low.json<Record<string, unknown>>()).toHaveProperty('quality_score');
+    for (const image of [blank, samplePhoto(2)]) {
+      const refused = await multipart('/v2/enroll-fp', '447911123411', 'file', image);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({
+        status: 'ERROR',
+        code: 'NOT_A_FINGERPRINT',
+        reason: 'not_a_fingerprint',
+      });
+      expect(refused.json<{ fingerprint_likeness: number }>().fingerprint_likeness).toBeLessThan(50);
+    }
     expect((await multipart('/v2/enroll-fp', undefined, 'file', png(401, 0))).statusCode).toBe(400);
     expect((await multipart('/v2/enroll-fp', '12', 'file', png(401, 0))).json()).toMatchObject({
       code: 'MOBILE_NUMBER_INVALID',

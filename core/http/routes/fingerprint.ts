@@ -57,6 +57,7 @@ async function enroll(
   } catch (error) {
     if (isCoreError(error) && error.code === 'CONFLICT') request.idv.event = 'fingerprint.duplicate_rejected';
     if (isCoreError(error) && error.code === 'QUALITY_TOO_LOW') request.idv.reason = 'quality_too_low';
+    if (isCoreError(error) && error.code === 'NOT_A_FINGERPRINT') request.idv.reason = 'not_a_fingerprint';
     throw error;
   }
 }
@@ -125,7 +126,7 @@ export function registerFingerprintRoutes(app: FastifyInstance, services: Servic
         tags: ['fingerprint'],
         summary: 'Fingerprint-only 1:1 verification against the enrollment of a mobile number',
         description:
-          'The image goes in `fingerprint` (`file` is accepted too). Rejections answer 200 with the SPEC 2.4 body and a `reason`: no_match, not_enrolled, reenrollment_required.',
+          'The image goes in `fingerprint` (`file` is accepted too). Rejections answer 200 with the SPEC 2.4 body and a `reason`: no_match, not_enrolled, reenrollment_required, not_a_fingerprint.',
         consumes: ['multipart/form-data'],
         security: apiKeySecurity,
         body: multipartBody(

@@ -93,7 +93,12 @@ export function FingerprintField({
         )}
         {preview?.fingerprint_likeness !== undefined && (
           <p data-testid="fingerprint-likeness">
-            Looks like a fingerprint: <strong>{Math.round(preview.fingerprint_likeness * 100)}%</strong>
+            Looks like a fingerprint: <strong>{Math.round(preview.fingerprint_likeness)}</strong> / 100
+          </p>
+        )}
+        {preview?.not_a_fingerprint && (
+          <p className="error" data-testid="fingerprint-not-a-print">
+            Not a fingerprint: {preview.not_a_fingerprint}
           </p>
         )}
         {state === 'error' && <p className="error">{error}</p>}

@@ -107,10 +107,12 @@ export interface FingerprintPreviewResponse {
   height: number;
   quality: number;
   /**
-   * How much the image looks like a fingerprint at all, in [0, 1] (1: certainly a fingerprint), when the engine
-   * reports it; quality says how usable a print is. Shown when present.
+   * How much the image looks like a fingerprint at all, 0-100 (50 and above passes), when the engine reports it;
+   * quality says how usable a print is. Shown when present.
    */
   fingerprint_likeness?: number;
+  /** Why the image was refused as not a fingerprint (absent when it passes). */
+  not_a_fingerprint?: string;
   minutiae: { x: number; y: number; angle: number; type: string }[];
   /** The print as a grey PNG data URL (at most 640 px a side) to draw the minutiae on, whatever the upload's format. */
   image: { url: string; width: number; height: number };

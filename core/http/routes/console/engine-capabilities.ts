@@ -14,8 +14,14 @@ export async function fingerprintPreview(
   engine: FingerprintEngine,
   image: DecodedImage,
 ): Promise<FingerprintPreviewResponse> {
-  const [features, png] = await Promise.all([engine.preview(image), greyPreviewPng(image)]);
-  return { ...features, image: png };
+  const [{ likeness, ...features }, png] = await Promise.all([engine.preview(image), greyPreviewPng(image)]);
+  const judged = likeness
+    ? {
+        fingerprint_likeness: likeness.score,
+        ...(likeness.isFingerprint ? {} : { not_a_fingerprint: likeness.reason }),
+      }
+    : {};
+  return { ...features, ...judged, image: png };
 }
 
 const QUALITY_ADVICE: Record<string, string> = {

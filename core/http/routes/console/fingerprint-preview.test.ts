@@ -43,6 +43,8 @@ describe('POST /api/console/run/fingerprint-preview', () => {
   ])('answers a %s print with a PNG a browser can draw under its minutiae', async (_format, name, make) => {
     const result = await preview(name, await make());
     expect(result.minutiae.length).toBeGreaterThan(10);
+    expect(result.fingerprint_likeness).toBeGreaterThanOrEqual(50);
+    expect(result.not_a_fingerprint).toBeUndefined();
     expect(result.image.url).toMatch(/^data:image\/png;base64,/);
     const png = Buffer.from(result.image.url.slice(result.image.url.indexOf(',') + 1), 'base64');
     const meta = await sharp(png).metadata();
