@@ -3,7 +3,6 @@ import { CALIBRATION, CALIBRATION_ANY_TURN } from './calibration-table.js';
 import type { FingerTurn } from './match/index.js';
 
 // The version lives in model-version.ts; re-exported for service.ts's import.
-export { FINGERPRINT_MODEL_VERSION } from './model-version.js';
 
 /** Default decision point: accept when the estimated false-match rate is at most 1 in 10,000. */
 export const DEFAULT_FMR = 1e-4;

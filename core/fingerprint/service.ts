@@ -18,7 +18,8 @@ import type {
 import type { Calibration, EngineHealth, StepResult } from '../contracts/step-result.js';
 import { maskMobile } from '../mobile.js';
 import type { Settings } from '../settings/settings.js';
-import { calibrationFor, estimateFmr, FINGERPRINT_MODEL_VERSION, scoreAtFmr } from './calibration.js';
+import { calibrationFor, estimateFmr, scoreAtFmr } from './calibration.js';
+import { FINGERPRINT_MODEL_VERSION } from './model-version.js';
 import { computeCylinders, type Cylinders } from './index/cylinders.js';
 import { computeEmbedding, EMBEDDING_DIMS, EMBEDDING_VERSION } from './index/embedding.js';
 import { GalleryIndex } from './index/gallery-index.js';

@@ -1,5 +1,5 @@
 import { CoreError } from '../../errors.js';
-import { encodeMask } from '../match/extra.js';
+import { encodeMask } from '../template/extra.js';
 import { coarseOrientation, coarsePeriod } from './coarse-map.js';
 import type { FingerprintFeatures, GrayImage, Minutia } from '../types.js';
 import { BLOCK, sampleGrid } from './block-grid.js';
@@ -19,11 +19,8 @@ import { workingMaps } from './working-maps.js';
 const MAX_MINUTIAE = 80;
 /**
  * Shares of the mean filter response a pixel must fall below zero by to count as ridge. The enhanced image is read
- * at each and the readings' minutiae merged (merge.ts): a break or a bridge that one threshold sees and the next
- * does not then keeps both hypotheses, and the matcher pairs whichever the other impression shows. Five-grid-shift
- * mean EER over the four FVC sets (stop 13): 4.69 with 0.05 alone, 3.91 with 0.05 and 0.1, 3.64 with 0.05, 0 and
- * 0.1. A reading costs a thinning and a minutia pass (about 5 ms on a 640x480 print) and the comparison grows with
- * the minutiae, so two readings it is: three took FVC2004_DB1 over the 50 ms extraction limit.
+ * at each and the minutiae merged (merge.ts), so a break or bridge one threshold sees and the other does not stays a
+ * hypothesis for the matcher; a third reading pushed extraction over its time limit.
  */
 const RIDGE_MARGINS = [0.05, 0.1];
 
@@ -55,7 +52,7 @@ function toMinutia(m: RawMinutia, field: OrientationField, seg: ForegroundMask, 
   const coherence = Math.min(1, field.coherence[block]! / 0.8);
   const depth = Math.min(1, seg.depth[block]! / 5);
   // The traced direction gives the sense; the smoothed ridge orientation gives the angle. A walk of a few skeleton
-  // pixels wobbles by tens of degrees, the orientation field does not (average EER 6.2% -> 5.7%).
+  // pixels wobbles by tens of degrees, the orientation field does not.
   const c2 = sampleGrid(field.cos2, seg.cols, seg.rows, m.x, m.y);
   const s2 = sampleGrid(field.sin2, seg.cols, seg.rows, m.x, m.y);
   let dir = 0.5 * Math.atan2(s2, c2);
