@@ -1,18 +1,58 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditFields } from '../contracts/audit-chain.js';
+import { isCoreError } from '../errors.js';
 import type { Services } from '../services/container.js';
 import { maskMobile } from '../mobile.js';
+import type { RequestAudit } from './request-context.js';
 
 /**
  * Write one audit row per audited request before the response leaves (onSend), atomically with the route's `outbox`
- * events; then run `afterCommit`. Only statuses, scores and ids are written.
+ * events; then run `afterCommit`. Only statuses, scores and ids are written. A row that cannot be written (the
+ * store is full or locked) turns an answer into that 503: no result leaves unaudited. An error answer whose row
+ * cannot be written leaves as it is, logged.
  */
 export function installAuditHook(app: FastifyInstance, services: Services): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const idv = request.idv as typeof request.idv | undefined;
     if (!idv?.audited) return payload;
-    await appendAuditRow(services, request, reply.statusCode);
+    try {
+      await appendAuditRow(services, request, reply.statusCode);
+    } catch (error) {
+      if (reply.statusCode < 400 && isCoreError(error)) throw error;
+      request.log.warn(
+        { status: reply.statusCode, err: error instanceof Error ? error.message : String(error) },
+        'audit row not written',
+      );
+    }
     return payload;
   });
+}
+
+/** The fields of a request's audit row for the answer `status`, from its audit record (by default its own). */
+export function auditFields(
+  request: FastifyRequest,
+  status: number,
+  idv: RequestAudit = request.idv,
+): AuditFields {
+  const latencyMs = Number(process.hrtime.bigint() - request.idvStartedAt) / 1e6;
+  // An abandoned request has no result: neither an error of ours nor of the caller's input.
+  const resultStatus = idv.clientClosed ? null : (idv.resultStatus ?? (status >= 400 ? 'ERROR' : null));
+  return {
+    time: new Date().toISOString(),
+    requestId: request.id,
+    method: request.method,
+    route: request.routeOptions.url ?? 'unknown',
+    keyId: idv.keyId,
+    authOutcome: idv.authOutcome,
+    httpStatus: status,
+    resultStatus,
+    failedStep: idv.failedStep ?? null,
+    reason: idv.reason ?? null,
+    scores: idv.scores ? JSON.stringify(roundScores(idv.scores)) : null,
+    latencyMs,
+    mobileMasked: idv.mobile ? maskMobile(idv.mobile) : null,
+    event: idv.event ?? null,
+  };
 }
 
 /**
@@ -25,38 +65,32 @@ export async function appendAuditRow(
   status: number,
 ): Promise<void> {
   const idv = request.idv;
-  const latencyMs = Number(process.hrtime.bigint() - request.idvStartedAt) / 1e6;
-  // An abandoned request has no result: neither an error of ours nor of the caller's input.
-  const resultStatus = idv.clientClosed ? null : (idv.resultStatus ?? (status >= 400 ? 'ERROR' : null));
-  await services.audit.append(
-    {
-      time: new Date().toISOString(),
-      requestId: request.id,
-      method: request.method,
-      route: request.routeOptions.url ?? 'unknown',
-      keyId: idv.keyId,
-      authOutcome: idv.authOutcome,
-      httpStatus: status,
-      resultStatus,
-      failedStep: idv.failedStep ?? null,
-      reason: idv.reason ?? null,
-      scores: idv.scores ? JSON.stringify(roundScores(idv.scores)) : null,
-      latencyMs,
-      mobileMasked: idv.mobile ? maskMobile(idv.mobile) : null,
-      event: idv.event ?? null,
-    },
-    idv.outbox ? { outbox: idv.outbox } : {},
-  );
+  const fields = auditFields(request, status);
+  await services.audit.append(fields, idv.outbox ? { outbox: idv.outbox } : {});
   idv.afterCommit?.();
+  logAudited(request, fields);
+}
+
+/**
+ * A request whose row was committed by its own write (an enrollment with its audit row): the onSend hook writes
+ * no other, and the log says what was audited.
+ */
+export function auditedWithWrite(request: FastifyRequest, fields: AuditFields): void {
+  request.idv.audited = false;
+  logAudited(request, fields);
+}
+
+function logAudited(request: FastifyRequest, fields: AuditFields): void {
+  const idv = request.idv;
   request.log.info(
     {
-      route: request.routeOptions.url,
-      status,
-      result: resultStatus,
+      route: fields.route,
+      status: fields.httpStatus,
+      result: fields.resultStatus,
       step: idv.failedStep,
       scores: idv.scores,
       key: idv.keyId,
-      ms: Math.round(latencyMs),
+      ms: Math.round(fields.latencyMs),
     },
     'audited',
   );
