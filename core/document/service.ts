@@ -10,6 +10,7 @@ import type {
 } from '../contracts/document-repositories.js';
 import { CoreError } from '../errors.js';
 import { decodeImage, type DecodedImage } from '../imaging/decode.js';
+import { toSourceBox } from '../imaging/source-geometry.js';
 import type { DocumentEngine, ReferenceMarkSummary, StoredProfile } from '../contracts/document-engine.js';
 import type { EngineHealth, StepResult } from '../contracts/step-result.js';
 import type { FacePort } from './features/ghost-portrait/detector.js';
@@ -108,7 +109,11 @@ export class DocumentService implements DocumentEngine {
   /** The id_card step: SUCCESS with the detected feature, or REJECTED with reason feature_not_found. */
   async checkIdCard(image: DecodedImage, options: { profile?: string } = {}): Promise<StepResult> {
     const profile = await this.profile(options.profile);
-    return decide(profile, await this.runFeatures(image, profile));
+    // Regions in the pixels of the upload, whatever size it was decoded at.
+    const features = (await this.runFeatures(image, profile)).map((f) =>
+      f.region ? { ...f, region: toSourceBox(f.region, image) } : f,
+    );
+    return decide(profile, features);
   }
 
   /** Every stored profile. */

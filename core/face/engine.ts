@@ -1,5 +1,6 @@
 import { CoreError } from '../errors.js';
 import type { DecodedImage } from '../imaging/decode.js';
+import { toSourceBox, toSourceLength } from '../imaging/source-geometry.js';
 import type { FaceEngine, LivenessEngine } from '../contracts/face-engine.js';
 import {
   ONE_IN_N_CHOICES,
@@ -20,7 +21,7 @@ import { livenessScore } from './pipeline/liveness.js';
 import { assessQuality, type QualityReport } from './pipeline/assess.js';
 import { OperationGate, workersHealth } from '../workers/index.js';
 import type { LivenessCalibration } from './calibration-store.js';
-import type { DetectedFace, Raster } from './types.js';
+import type { DetectedFace, FaceBox, Raster } from './types.js';
 import { compareFaces } from './pipeline/compare.js';
 
 /** The models the engine runs (names of models/manifest.json). */
@@ -31,6 +32,23 @@ export const DEFAULT_FMR = 1 / SETTINGS['face.thresholdOneInN'].default;
 
 function raster(image: DecodedImage): Raster {
   return { data: image.rgb, width: image.width, height: image.height, channels: 3 };
+}
+
+/** The settings with the inter-eye floors in decoded pixels: they are stated in the pixels of the upload. */
+function floorsFor(config: FaceEngineConfig, selfie: DecodedImage, card: DecodedImage): FaceEngineConfig {
+  const s = selfie.scale ?? 1;
+  const c = card.scale ?? 1;
+  if (s === 1 && c === 1) return config;
+  const q = config.quality;
+  return {
+    ...config,
+    quality: { ...q, minInterEyeSelfie: q.minInterEyeSelfie * s, minInterEyeCard: q.minInterEyeCard * c },
+  };
+}
+
+/** A face box of the decoded pixels in the upload's pixels (null stays null). */
+function sourceBox<B extends FaceBox | null | undefined>(box: B, image: DecodedImage): B {
+  return box ? toSourceBox(box, image) : box;
 }
 
 /** Options of one face operation. */
@@ -125,15 +143,23 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
         field: 'threshold',
       });
     }
-    return this.#gate.run(
+    const result = await this.#gate.run(
       'match',
       () =>
-        compareFaces(this.models, this.config, raster(selfie), raster(idCard), {
+        compareFaces(this.models, floorsFor(this.config, selfie, idCard), raster(selfie), raster(idCard), {
           threshold,
           estimateFmr: (s) => this.estimatedFmr(s),
         }),
       options.signal,
     );
+    const faces = result.extra?.faces as { selfie: FaceBox | null; id_card: FaceBox | null } | undefined;
+    if (faces) {
+      result.extra = {
+        ...result.extra,
+        faces: { selfie: sourceBox(faces.selfie, selfie), id_card: sourceBox(faces.id_card, idCard) },
+      };
+    }
+    return result;
   }
 
   /** Passive liveness of the main face of one image; score in [0, 1], 1 = bona fide. */
@@ -143,12 +169,22 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
       async () => {
         const threshold = this.livenessCalibration.threshold;
         const { score, face } = await livenessScore(this.models, this.config, raster(image));
+        // Without a face there is nothing to call live: the score of the image's centre means nothing.
+        if (!face) {
+          return {
+            status: 'REJECTED',
+            score: 0,
+            reason: 'no_face_detected',
+            message: 'No face was found in the image.',
+            extra: { threshold, face: null, face_detected: false },
+          } satisfies StepResult;
+        }
         const live = score >= threshold;
         const result: StepResult = {
           status: live ? 'SUCCESS' : 'REJECTED',
           score: round4(score),
           message: live ? 'The face appears live.' : 'The image looks like a presentation attack.',
-          extra: { threshold, face: face ?? null, face_detected: face !== undefined },
+          extra: { threshold, face: sourceBox(face, image) ?? null, face_detected: face !== undefined },
         };
         if (!live) result.reason = 'presentation_attack';
         return result;
@@ -158,12 +194,19 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
   }
 
   /** Quality checks of a selfie for live capture feedback. */
-  quality(image: DecodedImage, options: FaceCallOptions = {}): Promise<QualityReport> {
-    return this.#gate.run(
+  async quality(image: DecodedImage, options: FaceCallOptions = {}): Promise<QualityReport> {
+    const report = await this.#gate.run(
       'quality',
-      () => assessQuality(this.models, this.config, raster(image), 'selfie'),
+      () => assessQuality(this.models, floorsFor(this.config, image, image), raster(image), 'selfie'),
       options.signal,
     );
+    return {
+      ...report,
+      face: sourceBox(report.face, image),
+      checks: report.checks.map((c) =>
+        c.name === 'face_size' ? { ...c, value: Math.round(toSourceLength(c.value, image) * 100) / 100 } : c,
+      ),
+    };
   }
 
   /** The committed similarity → FMR calibration as the console's "1 in N" operating points. */

@@ -5,6 +5,8 @@ import type { MrzReading } from './types.js';
 
 /** Width of the working copy the zone is searched in. */
 export const WORK_WIDTH = 720;
+/** Longest side of that copy: a long, thin image (a 16x65000 strip) would otherwise become millions of rows. */
+const MAX_WORK_SIDE = 4 * WORK_WIDTH;
 
 /** The image turned by some angle, with the working size the zone is searched at. */
 export interface OrientedView {
@@ -25,7 +27,7 @@ export function orient(image: DecodedImage, degrees: number): OrientedView {
   const sin = Math.sin(radians);
   const width = Math.round(Math.abs(image.width * cos) + Math.abs(image.height * sin));
   const height = Math.round(Math.abs(image.width * sin) + Math.abs(image.height * cos));
-  const scale = WORK_WIDTH / width;
+  const scale = Math.min(WORK_WIDTH / width, MAX_WORK_SIDE / height);
   const pipeline = (): sharp.Sharp =>
     sharp(image.rgb, { raw: { width: image.width, height: image.height, channels: 3 } }).rotate(degrees, {
       background: '#ffffff',
@@ -58,7 +60,7 @@ export function orient(image: DecodedImage, degrees: number): OrientedView {
     width,
     height,
     scale,
-    workWidth: WORK_WIDTH,
+    workWidth: Math.max(1, Math.round(width * scale)),
     workHeight: Math.max(1, Math.round(height * scale)),
     toImageBox,
   };
