@@ -19,7 +19,7 @@ const rendererForbidden = {
   patterns: [
     { group: ['node:*'], message: 'The renderer has no Node APIs.' },
     {
-      group: ['**/core/**', '!**/core/http/api-types*'],
+      group: ['**/core/**'],
       allowTypeImports: true,
       message: 'The renderer may only `import type` from core (the API contract).',
     },
@@ -38,6 +38,7 @@ const electronForbidden = {
 const sqliteOnlyInStorage = [
   { name: 'better-sqlite3', message: 'SQL lives in core/storage only: use a repository of core/contracts.' },
   { name: 'sqlite-vec', message: 'SQL lives in core/storage only: use a repository of core/contracts.' },
+  { name: 'pg', message: 'SQL lives in core/storage only: use a repository of core/contracts.' },
 ];
 const ENGINE_DIRS = ['fingerprint', 'face', 'document', 'imaging', 'models', 'workers'];
 const engineGroups = ENGINE_DIRS.map((dir) => `**/${dir}/**`);
@@ -74,6 +75,12 @@ const contractRule = coreWith([
     group: [...engineGroups, '**/services/**', '**/http/**', '**/storage/**', '**/settings/**'],
     allowTypeImports: true,
     message: 'Contracts are ports: type imports only, no implementation.',
+  },
+]);
+const assetsRule = coreWith([
+  {
+    group: ['../*', '../**'],
+    message: 'core/assets is the bottom layer every other one uses: Node built-ins only.',
   },
 ]);
 const exempt = ['**/*.test.ts', '**/testing/**'];
@@ -128,6 +135,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', routeRule] },
   },
   { files: ['core/contracts/**/*.ts'], rules: { 'no-restricted-imports': ['error', contractRule] } },
+  {
+    files: ['core/assets/**/*.ts'],
+    ignores: exempt,
+    rules: { 'no-restricted-imports': ['error', assetsRule] },
+  },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     languageOptions: { globals: globals.browser },

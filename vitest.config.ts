@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['core/**/*.test.ts'],
+    include: ['core/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     // Model-backed tests load ONNX sessions and decode real images: allow them time on 2 cores.
     testTimeout: 60_000,

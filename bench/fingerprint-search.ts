@@ -10,8 +10,12 @@
  * a later run with the same matcher, synthetic gallery and prints resumes each probe where the last one stopped, so
  * a pass cut short by --exhaustive-seconds is not lost and decided probes cost nothing (--no-exhaustive-cache: start
  * afresh and keep nothing). Then it lists the exhaustive hits the search missed, and the stage that lost each.
+ * With --store postgres://... the gallery goes to that (empty) PostgreSQL database instead of a temporary SQLite
+ * file, the engine follows it as a replica does, and after each size a second replica is started on it: its
+ * start-up (rebuilding the in-memory index from the database) is timed. --exhaustive-probes 0 skips the exhaustive
+ * pass.
  * Usage: npm run bench:fingerprint-search [-- --sizes 1000,10000,100000 --candidates 500 --hash-candidates 1000
- *        --star-candidates 300 --shortlist 50 --exhaustive-probes 40 --exhaustive-seconds 900]
+ *        --star-candidates 300 --shortlist 50 --exhaustive-probes 40 --exhaustive-seconds 900 --store URL]
  *        (candidate counts and shortlist default to the engine's settings, DEFAULT_FINGERPRINT_SETTINGS)
  */
 import fs from 'node:fs';
@@ -48,6 +52,7 @@ const starCandidates = Number(flag('star-candidates', String(d.starCandidates)))
 const exhaustiveProbeCount = Number(flag('exhaustive-probes', '40'));
 const exhaustiveSeconds = Number(flag('exhaustive-seconds', '900'));
 const exhaustiveCache = !args.includes('--no-exhaustive-cache');
+const storeUrl = flag('store', '') || undefined;
 const DATA = '/work/shared/data/fingerprints';
 const SETS = ['FVC2002_DB1_B', 'FVC2002_DB3_B', 'FVC2004_DB1_B', 'FVC2004_DB4_B'];
 
@@ -170,6 +175,31 @@ async function exhaustive(
   return { beatenAt, covered, cache, reused };
 }
 
+const pct = (n: number, d: number): string => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(1)}%`);
+
+/**
+ * Start another engine on the same store (a new handle, as a restarted replica or a second one opens it) and time
+ * until its in-memory index holds every enrollment (with a shared store, the vectors too), in ms.
+ */
+async function replicaStartup(dir: string, settings: Settings): Promise<number> {
+  const started = performance.now();
+  const store = await openStore({ dataDir: dir, url: storeUrl });
+  const replica = new FingerprintService({
+    enrollments: store.enrollments,
+    templateKey: loadOrCreateTemplateKey(dir),
+    settings,
+    pool: { size: 0 },
+    followChanges: storeUrl !== undefined,
+  });
+  try {
+    await replica.indexLoaded();
+    return performance.now() - started;
+  } finally {
+    await replica.close();
+    await store.close();
+  }
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const { fingers, source } = await plantedFingers();
@@ -180,7 +210,14 @@ async function main(): Promise<void> {
     `Feature extraction of the planted prints: ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-'));
-  const store = await openStore({ dataDir: dir });
+  const store = await openStore({ dataDir: dir, url: storeUrl });
+  if (storeUrl && (await store.enrollments.count()) > 0) {
+    await store.close();
+    throw new Error('--store needs an empty database: the benchmark enrolls its own gallery there.');
+  }
+  console.log(
+    `Store: ${storeUrl ? 'PostgreSQL (shared; vectors searched in memory)' : 'SQLite (sqlite-vec)'}`,
+  );
   const settings = await Settings.open(store.settings);
   await settings.setMany({
     'fingerprint.searchCandidates': candidates,
@@ -196,6 +233,7 @@ async function main(): Promise<void> {
     templateKey: loadOrCreateTemplateKey(dir),
     settings,
     pool: { size: 0 },
+    followChanges: storeUrl !== undefined,
   });
   await service.indexLoaded();
   for (const f of fingers)
@@ -217,6 +255,7 @@ async function main(): Promise<void> {
     inShortlist: boolean[];
     searchHit: boolean[];
     load: string;
+    startup: number;
   }[] = [];
   try {
     for (const size of sizes) {
@@ -249,7 +288,9 @@ async function main(): Promise<void> {
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ');
+      const startup = await replicaStartup(dir, settings);
       perSize.push({
+        startup,
         size,
         p50: percentile(times, 0.5),
         p95: percentile(times, 0.95),
@@ -259,7 +300,7 @@ async function main(): Promise<void> {
         load,
       });
       console.log(
-        `  p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms, rank-1 ${searchHit.filter(Boolean).length}/${probes.length}, load ${load}`,
+        `  p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms, rank-1 ${searchHit.filter(Boolean).length}/${probes.length}, load ${load}; a new replica's start-up (index rebuild from the store) ${(startup / 1000).toFixed(1)} s`,
       );
     }
   } finally {
@@ -267,6 +308,13 @@ async function main(): Promise<void> {
     settings.close();
     await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+  if (exhaustiveProbeCount <= 0) {
+    for (const r of perSize)
+      console.log(
+        `| ${r.size} | search p50 ${r.p50.toFixed(1)} ms | p95 ${r.p95.toFixed(1)} ms | rank-1 ${pct(r.searchHit.filter(Boolean).length, probes.length)} | start-up ${(r.startup / 1000).toFixed(1)} s | load ${r.load} |`,
+      );
+    return;
   }
   // Exhaustive 1:1 on a subset spread over fingers and impressions: finger i, impression 2 + (i mod 7), ...
   const chosen = Array.from({ length: Math.min(exhaustiveProbeCount, probes.length) }, (_, j) => {
@@ -293,7 +341,6 @@ async function main(): Promise<void> {
       `${reused} resumed from ${path.relative(process.cwd(), cache.file)}, gallery prefix covered for every ` +
       `probe ${Math.min(...covered.map((c, j) => (beatenAt[j]! >= 0 ? Infinity : c)))}`,
   );
-  const pct = (n: number, d: number): string => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(1)}%`);
   const rows: string[] = [
     '| gallery | search p50 ms | search p95 ms | finger in first-stage candidates | finger in shortlist | rank-1 (search) | exhaustive probes | rank-1 (exhaustive) | search hits / exhaustive hits | load |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',

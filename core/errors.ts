@@ -19,7 +19,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'OVERLOADED'
   | 'ENGINE_UNAVAILABLE'
-  | 'STORAGE_UNAVAILABLE'
+  | 'STORE_UNAVAILABLE'
   | 'NOT_IMPLEMENTED'
   | 'INTERNAL';
 
@@ -44,8 +44,8 @@ const STATUS: Record<ErrorCode, number> = {
   OVERLOADED: 503,
   // A worker died, hung or cannot start: the request was not served, a retry may be (always with Retry-After).
   ENGINE_UNAVAILABLE: 503,
-  // The store is locked by another writer past its busy timeout, or out of disk space: nothing was written.
-  STORAGE_UNAVAILABLE: 503,
+  // The store does not answer, is locked past its busy timeout or its disk is full: nothing was written, a retry after it returns may succeed (Retry-After).
+  STORE_UNAVAILABLE: 503,
   NOT_IMPLEMENTED: 501,
   INTERNAL: 500,
 };

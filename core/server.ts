@@ -7,6 +7,10 @@ export interface StartOptions {
   host: string;
   port: number;
   dataDir: string;
+  /** A shared PostgreSQL store URL instead of the data directory's SQLite file. */
+  store?: string | undefined;
+  /** The template key file replicas share (default: in the data directory). */
+  templateKeyFile?: string | undefined;
   queueUrl?: string;
   logLevel?: string;
   /** Refuse a heavy request expected to wait longer than this before it starts (503), ms. */
@@ -29,6 +33,8 @@ export interface RunningServer {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const services = await createServices({
     dataDir: options.dataDir,
+    store: options.store,
+    templateKeyFile: options.templateKeyFile,
     ...(options.queueUrl ? { queueUrl: options.queueUrl } : {}),
     ...(options.decodeBudgetBytes === undefined ? {} : { decodeBudgetBytes: options.decodeBudgetBytes }),
   });

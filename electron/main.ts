@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, shell } from 'electron';
-import { bindAddress, startServer, type RunningServer } from '../core/index.js';
+import { bindAddress, setWorkerEntry, startServer, type RunningServer } from '../core/index.js';
 import { lockNavigation, restrictPermissions, secureWebPreferences, showWhenReady } from './security.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// The main process runs only as dist/main.mjs: the engines' worker threads start from the bundle beside it.
+setWorkerEntry(new URL('./worker.mjs', import.meta.url));
 let server: RunningServer | undefined;
 
 /** Start core's server (env, else the bind address saved in the console, else loopback), then open the window. */

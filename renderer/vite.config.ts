@@ -8,7 +8,8 @@ export default defineConfig({
   base: '/',
   plugins: [react()],
   build: {
-    outDir: 'dist',
+    // Beside the server bundle: dist/renderer is what the asset resolver serves (from source and from dist/).
+    outDir: '../dist/renderer',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1200,

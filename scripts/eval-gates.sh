@@ -34,10 +34,20 @@ if run liveness npx tsx core/face/eval/eval-liveness.ts --json "$DATA/liveness/n
 fi
 
 # --no-peer: the native tesseract peer takes about 2 s a line; run it by hand with `npm run eval:documents`.
+# Three dev specimens are printed with wrong check digits (eval-documents.ts): the rate is over the others, and
+# those three must read invalid.
 if run documents npx tsx core/document/eval/cli.ts --json --no-peer "$DATA/documents/passports-ids" "$DATA/documents/mrz-lines"; then
-  gate "$OUT/documents.json" 'MRZ character accuracy on mrz-lines >= 97%' 'r.charAccuracy >= 0.97'
-  gate "$OUT/documents.json" 'MRZ documents (those carrying an MRZ) all valid >= 85%' 'r.mrzAllValidRate >= 0.85'
+  # 97.8% as the evaluation prints it (one decimal; the reader measured 97.75% before and after its rewrite).
+  gate "$OUT/documents.json" 'MRZ character accuracy on mrz-lines >= 97.8% (one decimal)' 'r.charAccuracy >= 0.9775'
+  gate "$OUT/documents.json" 'MRZ every check digit valid on dev documents printed valid >= 90%' 'r.printedValidRate >= 0.9'
   gate "$OUT/documents.json" 'no valid MRZ read on documents without one' 'r.noMrzFalseAccepts === 0'
+  gate "$OUT/documents.json" 'no MRZ printed with a wrong check digit read valid' 'r.misprintedReadValid === 0'
+fi
+
+# The MRZ robustness benchmark renders its own pages (no data needed): 200 pages, seed 1, 20 per family.
+if run mrz-synthetic npx tsx core/document/eval/cli.ts --json --synthetic 200 --seed 1; then
+  gate "$OUT/mrz-synthetic.json" 'MRZ synthetic benchmark valid >= 95%' 'r.synthetic.validRate >= 0.95'
+  gate "$OUT/mrz-synthetic.json" 'MRZ synthetic benchmark: no family under 85%' 'r.synthetic.lowestFamilyValidRate >= 0.85'
 fi
 
 for f in "$OUT"/*.json; do echo "== $f"; head -c 2000 "$f"; echo; done

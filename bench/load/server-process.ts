@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from '../../core/models/manifest.js';
+import { appBase as projectRoot } from '../../core/assets/assets.js';
 
 /** A server started by the benchmark (`npm run serve` in a child process) or one already running. */
 export interface ServerUnderLoad {

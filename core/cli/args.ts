@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defaultDataDir } from '../settings/defaults.js';
+import type { StoreLocation } from '../storage/open-store.js';
 
 /** Parsed `--name value` / `--flag` arguments and the positional rest. */
 export interface ParsedArgs {
@@ -39,3 +40,14 @@ export function option(args: ParsedArgs, flag: string, env: string, fallback: st
 export function dataDirOf(args: ParsedArgs): string {
   return path.resolve(option(args, 'data-dir', 'IDV_DATA_DIR', defaultDataDir()));
 }
+
+/** The store: --store or IDV_STORE (a postgres:// URL shared by replicas), else the data directory's SQLite file. */
+export function storeOf(args: ParsedArgs): StoreLocation {
+  const url = given(args, 'store', 'IDV_STORE');
+  return { dataDir: dataDirOf(args), ...(url ? { url } : {}) };
+}
+
+/** What every CLI's usage says of where the records are. */
+export const STORE_USAGE = `Where the records are (every command):
+  --data-dir DIR    (or IDV_DATA_DIR) the embedded SQLite store, default ~/.idv-console
+  --store URL       (or IDV_STORE) a PostgreSQL store shared by replicas, e.g. postgres://idv@db:5432/idv`;

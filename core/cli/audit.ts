@@ -1,16 +1,17 @@
 import { AuditLog } from '../services/audit-log.js';
 import { openStore } from '../storage/open-store.js';
-import { dataDirOf, parseArgs } from './args.js';
+import { parseArgs, STORE_USAGE, storeOf } from './args.js';
 import { runCli } from './run.js';
 
-const USAGE = `Usage: npm run audit -- <command> [--data-dir DIR]
+const USAGE = `Usage: npm run audit -- <command> [--data-dir DIR | --store URL]
   verify          recompute the hash chain; exit 1 and name the first broken row if any
-  tail [N]        print the last N rows (default 20)`;
+  tail [N]        print the last N rows (default 20)
+${STORE_USAGE}`;
 
 runCli(USAGE, async () => {
   const args = parseArgs(process.argv.slice(2));
   const [command, count] = args.positional;
-  const store = await openStore({ dataDir: dataDirOf(args) });
+  const store = await openStore(storeOf(args));
   try {
     const audit = new AuditLog(store.audit);
     switch (command) {

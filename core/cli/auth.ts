@@ -1,19 +1,20 @@
 import { ApiKeyService, type AuthMode } from '../services/api-keys.js';
 import { Settings } from '../settings/settings.js';
 import { openStore } from '../storage/open-store.js';
-import { dataDirOf, parseArgs } from './args.js';
+import { parseArgs, STORE_USAGE, storeOf } from './args.js';
 import { runCli } from './run.js';
 
-const USAGE = `Usage: npm run auth -- mode [observe|enforce] [--data-dir DIR]
+const USAGE = `Usage: npm run auth -- mode [observe|enforce] [--data-dir DIR | --store URL]
   mode            print the current auth mode
   mode enforce    requests without a valid x-api-key answer 401
-  mode observe    such requests are logged and processed (SPEC 5's current behaviour)`;
+  mode observe    such requests are logged and processed (SPEC 5's current behaviour)
+${STORE_USAGE}`;
 
 runCli(USAGE, async () => {
   const args = parseArgs(process.argv.slice(2));
   const [command, value] = args.positional;
   if (command !== 'mode') throw new Error(`unknown command ${command ?? '(none)'}`);
-  const store = await openStore({ dataDir: dataDirOf(args) });
+  const store = await openStore(storeOf(args));
   const settings = await Settings.open(store.settings);
   try {
     const keys = new ApiKeyService(store.apiKeys, settings);

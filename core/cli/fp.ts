@@ -1,18 +1,19 @@
 import fs from 'node:fs';
-import { FINGERPRINT_MODEL_VERSION } from '../fingerprint/calibration.js';
+import { FINGERPRINT_MODEL_VERSION } from '../fingerprint/model-version.js';
 import { extractFeatures } from '../fingerprint/extract/index.js';
 import { decodeIsoRecord, encodeIsoRecord, isoRecordToFeatures } from '../fingerprint/iso/index.js';
 import { encodeGrayBmp, encodeGrayPng, syntheticFingerprint } from '../fingerprint/synthetic/index.js';
 import { decodeImage, rgbToGray } from '../imaging/decode.js';
 import { maskMobile } from '../mobile.js';
 import { openStore } from '../storage/open-store.js';
-import { dataDirOf, parseArgs, type ParsedArgs } from './args.js';
+import { parseArgs, STORE_USAGE, storeOf, type ParsedArgs } from './args.js';
 
 const USAGE = `Usage: npm run fp -- <command> [options]
-  reenroll-report [--data-dir DIR] [--json]   enrollments made by another fingerprint model version (masked numbers)
+  reenroll-report [--json]                       enrollments made by another fingerprint model version (masked numbers)
   synth --seed N [--impression I] --out FILE  write a synthetic fingerprint (.png or .bmp), deterministic per seed
   iso-export --image FILE --out FILE.iso      extract minutiae and write an ISO/IEC 19794-2:2005 record
-  iso-info FILE.iso                           print the header and minutiae count of an ISO record`;
+  iso-info FILE.iso                           print the header and minutiae count of an ISO record
+${STORE_USAGE}`;
 
 function required(args: ParsedArgs, flag: string): string {
   const value = args.flags[flag];
@@ -21,7 +22,7 @@ function required(args: ParsedArgs, flag: string): string {
 }
 
 async function reenrollReport(args: ParsedArgs): Promise<void> {
-  const store = await openStore({ dataDir: dataDirOf(args) });
+  const store = await openStore(storeOf(args));
   try {
     const rows = await store.enrollments.listOutdated(FINGERPRINT_MODEL_VERSION);
     const report = rows.map((r) => ({

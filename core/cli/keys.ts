@@ -1,18 +1,19 @@
 import { ApiKeyService } from '../services/api-keys.js';
 import { Settings } from '../settings/settings.js';
 import { openStore } from '../storage/open-store.js';
-import { dataDirOf, parseArgs } from './args.js';
+import { parseArgs, STORE_USAGE, storeOf } from './args.js';
 import { runCli } from './run.js';
 
-const USAGE = `Usage: npm run keys -- <command> [--data-dir DIR]
+const USAGE = `Usage: npm run keys -- <command> [--data-dir DIR | --store URL]
   create --description "use case"   issue a key (printed once, alone on the last line)
   list                               list keys (prefix, description, created, last used, revoked)
-  revoke ID                          revoke a key by id or prefix`;
+  revoke ID                          revoke a key by id or prefix
+${STORE_USAGE}`;
 
 runCli(USAGE, async () => {
   const args = parseArgs(process.argv.slice(2));
   const [command, target] = args.positional;
-  const store = await openStore({ dataDir: dataDirOf(args) });
+  const store = await openStore(storeOf(args));
   const settings = await Settings.open(store.settings);
   try {
     const keys = new ApiKeyService(store.apiKeys, settings);

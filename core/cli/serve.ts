@@ -1,14 +1,15 @@
 import { startServer } from '../server.js';
 import { bindAddress } from '../services/bind-address.js';
-import { dataDirOf, given, option, parseArgs } from './args.js';
+import { redactUrl } from '../storage/postgres/postgres-store.js';
+import { given, option, parseArgs, storeOf } from './args.js';
 import { serveLimits } from './serve-options.js';
 
 /** `npm run serve`: the headless server with the console at its root URL. */
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const dataDir = dataDirOf(args);
+  const location = storeOf(args);
   // Flag, else environment, else the console's stored choice, else the defaults.
-  const { host, port } = await bindAddress(dataDir, {
+  const { host, port } = await bindAddress(location, {
     host: given(args, 'host', 'IDV_HOST'),
     port: given(args, 'port', 'IDV_PORT'),
   });
@@ -18,11 +19,14 @@ async function main(): Promise<void> {
     ...limits,
     host,
     port,
-    dataDir,
+    dataDir: location.dataDir,
+    store: location.url,
+    templateKeyFile: given(args, 'template-key-file', 'IDV_TEMPLATE_KEY_FILE'),
     logLevel: option(args, 'log-level', 'IDV_LOG_LEVEL', 'info'),
     ...(queue ? { queueUrl: queue } : {}),
   });
-  process.stdout.write(`IDV Console listening on ${server.url} (data: ${server.services.dataDir})\n`);
+  const records = location.url ? `store: ${redactUrl(location.url)}` : `data: ${server.services.dataDir}`;
+  process.stdout.write(`IDV Console listening on ${server.url} (${records})\n`);
   let closing = false;
   const stop = (): void => {
     if (closing) return;

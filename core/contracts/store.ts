@@ -26,6 +26,11 @@ export interface Store {
   readonly referenceMarks: ReferenceMarkRepository;
   readonly consoleAccounts: ConsoleAccountRepository;
   readonly consoleSessions: ConsoleSessionRepository;
+  /**
+   * Store `value` as the check value of the template key unless one is stored already; returns the stored one. A
+   * replica whose key gives another value holds the wrong key file (its check is an HMAC, never the key).
+   */
+  keyCheck(value: string): Promise<string>;
   /** Whether the store answers, with its facts; never throws. */
   health(): Promise<StoreHealth>;
   /** Release the connection(s); pending operations finish first. */

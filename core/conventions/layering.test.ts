@@ -40,6 +40,12 @@ describe('layering rules', () => {
     ).toHaveLength(1);
     expect(await violations('renderer/src/x.ts', importing('../../core/mobile.js'))).toHaveLength(1);
     expect(
+      await violations('renderer/src/x.ts', importing('../../../core/http/routes/console/api-types')),
+    ).toHaveLength(1);
+    expect(
+      await violations('renderer/src/x.ts', importing('../../../core/http/routes/console/api-types', true)),
+    ).toHaveLength(0);
+    expect(
       await violations('renderer/src/x.ts', importing('../../core/services/container.js', true)),
     ).toHaveLength(0);
   });
@@ -103,6 +109,14 @@ describe('layering rules', () => {
     expect(await violations('core/http/routes/x.ts', importing('../../services/container.js'))).toHaveLength(
       0,
     );
+  });
+
+  it('keeps the asset resolver at the bottom: Node built-ins only', async () => {
+    expect(await violations('core/assets/x.ts', importing('../settings/settings.js'))).toHaveLength(1);
+    expect(await violations('core/assets/x.ts', importing('node:fs'))).toHaveLength(0);
+    expect(await violations('core/assets/x.ts', importing('./app-files.json'))).toHaveLength(0);
+    expect(await violations('core/face/x.ts', importing('../assets/assets.js'))).toHaveLength(0);
+    expect(await violations('core/storage/sqlite/x.ts', importing('../../assets/assets.js'))).toHaveLength(0);
   });
 
   it('keeps contracts free of implementations, allowing types', async () => {

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appFile } from '../assets/assets.js';
 import type { FmrCalibration } from './math/calibration.js';
 
 /** Liveness operating point chosen on the labelled data, with the figures measured there. */
@@ -12,11 +11,9 @@ export interface LivenessCalibration {
   figures: Record<string, number>;
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-
 /** Committed calibration files, stored with the model code they describe. */
-export const FMR_CALIBRATION_FILE = path.join(here, 'face-calibration.json');
-export const LIVENESS_CALIBRATION_FILE = path.join(here, 'liveness-calibration.json');
+export const FMR_CALIBRATION_FILE = appFile('faceCalibration');
+export const LIVENESS_CALIBRATION_FILE = appFile('livenessCalibration');
 
 function readJson(file: string): Record<string, unknown> {
   // A missing or broken calibration fails the engine's start: thresholds would otherwise be guesses.

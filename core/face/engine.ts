@@ -12,7 +12,7 @@ import { SETTINGS } from '../settings/schema.js';
 import type { Settings } from '../settings/settings.js';
 import { DEFAULT_FACE_CONFIG, type FaceEngineConfig } from './config.js';
 import { estimateFmr, thresholdForFmr, type FmrCalibration } from './math/calibration.js';
-import { cosineSimilarity } from './math/softmax.js';
+import { cosineSimilarity } from '../math/vectors.js';
 import { disposeFaceModels, type FaceModels } from './models/load-all.js';
 import { alignFace } from './pipeline/align.js';
 import { detectFaces } from './pipeline/detect-faces.js';

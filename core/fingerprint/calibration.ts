@@ -2,12 +2,8 @@ import { log10FmrAt, scoreAtLog10Fmr } from './calibration-fit.js';
 import { CALIBRATION, CALIBRATION_ANY_TURN } from './calibration-table.js';
 import type { FingerTurn } from './match/index.js';
 
-/**
- * Version of the extraction, i.e. of what a template holds; templates of another version must be re-enrolled
- * (SPEC 9). A scoring change that leaves templates valid keeps the version and rewrites the calibration (stop 18's
- * turn prior): re-enrolling every customer would gain nothing.
- */
-export const FINGERPRINT_MODEL_VERSION = 'fp-2026.11-9';
+// The version lives in model-version.ts; re-exported for service.ts's import.
+export { FINGERPRINT_MODEL_VERSION } from './model-version.js';
 
 /** Default decision point: accept when the estimated false-match rate is at most 1 in 10,000. */
 export const DEFAULT_FMR = 1e-4;

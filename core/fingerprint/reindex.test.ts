@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { countRows, insertSchema10Enrollment, openAtSchema } from '../storage/sqlite/testing.js';
 import { openSqliteStore } from '../storage/sqlite/sqlite-store.js';
-import { FINGERPRINT_MODEL_VERSION } from './calibration.js';
+import { FINGERPRINT_MODEL_VERSION } from './model-version.js';
 import { extractFeatures } from './extract/index.js';
 import { computeEmbedding, EMBEDDING_VERSION } from './index/embedding.js';
 import { FingerprintService } from './service.js';

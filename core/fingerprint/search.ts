@@ -15,40 +15,19 @@ import { compareFeatures, type FingerTurn } from './match/index.js';
 import { decodeTemplate, openTemplate, sealTemplate } from './template/index.js';
 import type { FingerprintFeatures } from './types.js';
 
-/**
- * Probe cylinders up to which a search looks at all its configured candidates (see firstStage). 36 since stop 15 (45
- * before): the direction-split lists rank the finger well enough that bigger probes lost nothing on the saved 100k
- * gallery (234 of 237 strong probes reach the shortlist either way), and they make the search's slowest tail.
- */
+/** Probe cylinders up to which a search looks at all its candidates: bigger probes make the slowest tail. */
 const TYPICAL_CYLINDERS = 36;
 /**
- * How a probe above TYPICAL_CYLINDERS gives up candidates, as powers of its share (TYPICAL_CYLINDERS / its
- * cylinders): the embedding list by the cube and the star-edge list by the square, while the hash list keeps its full
- * count. The hash list ranks the finger best; cutting it in proportion too (stop 15) lost FVC2004_DB1 107_7 (45
- * cylinders, 921st by hashes) at 100k. On the saved 100k gallery, of the 237 probes scoring above the 1-in-100k
- * threshold, 236 reach the first stage and 234 the shortlist this way, against 235 and 233 with every list cut in
- * proportion. The search's p95 there was 158-160 ms against 152-154; with the embedding list cut by the square, as the
- * star list is, 166-174 ms.
+ * A bigger probe gives up embedding candidates by the cube of TYPICAL_CYLINDERS / its cylinders and star-edge ones by
+ * the square; the hash list, which ranks the finger best, keeps its full count.
  */
 const EMBEDDING_CUT = 3;
 const STAR_CUT = 2;
-/**
- * Weight of a candidate's star-edge vote (log 1 + vote) added to its cylinder similarity in the second stage. The
- * cylinders alone rank some genuine prints out of the shortlist (few close neighbourhoods in common), while their
- * single star edges still agree on one rotation. Chosen on the saved 100k gallery's 280 probes, among 0.005-0.08:
- * the genuine print of 36 of 51 weak probes (below the 1-in-100k score) reaches the shortlist instead of 28, with
- * no stronger probe lost; above 0.03 strong probes start to drop out.
- */
+/** Weight of log(1 + star-edge vote) in the second stage: it lifts genuine prints whose cylinders rank low. */
 const STAR_WEIGHT = 0.02;
 /**
- * The second stage also adds HASH_WEIGHT x log(HASH_RANK_SPAN / (1 + rank)) for a candidate the minutia hash index
- * ranked within its first HASH_RANK_SPAN. Since the hash index splits its buckets by minutia direction it ranks the
- * finger first for most probes, and some genuine prints whose cylinders rank low (few close neighbourhoods in
- * common) are among its best hundred. On the saved 100k gallery (500 + 1000 + 300 candidates, shortlist 50), the
- * genuine print of 234 of the 237 probes scoring above the 1-in-100k threshold reaches the shortlist with the term
- * and 232 without it (before the star probe cap of star-edges.ts, 233 with it). Weights of 0.02 and 0.04 gave 231
- * and 226, a quota of the hash list's best 5 in the shortlist 231 (measured with 1000 + 1500 + 300 candidates and a
- * shortlist of 80).
+ * Weight of log(HASH_RANK_SPAN / (1 + rank)) for the hash list's best HASH_RANK_SPAN: that list often ranks the finger
+ * first when its cylinders rank low.
  */
 const HASH_WEIGHT = 0.01;
 const HASH_RANK_SPAN = 1000;

@@ -21,8 +21,9 @@ import { maskMobile } from '../mobile.js';
 import type { Settings } from '../settings/settings.js';
 import { calibrationFor, estimateFmr, FINGERPRINT_MODEL_VERSION, scoreAtFmr } from './calibration.js';
 import { computeCylinders, type Cylinders } from './index/cylinders.js';
-import { computeEmbedding, EMBEDDING_VERSION } from './index/embedding.js';
+import { computeEmbedding, EMBEDDING_DIMS, EMBEDDING_VERSION } from './index/embedding.js';
 import { GalleryIndex } from './index/gallery-index.js';
+import { IndexFollower } from './index-follower.js';
 import { compareFeatures } from './match/index.js';
 import {
   FeatureCache,
@@ -54,6 +55,12 @@ export interface FingerprintServiceOptions {
   pool?: ExtractionPoolOptions;
   /** Model version written into new templates; defaults to the extractor's. Tests simulate upgrades with it. */
   modelVersion?: string;
+  /**
+   * Follow the store's enrollment change feed (a store shared by replicas): other writers' enrollments,
+   * re-enrollments and deletions reach the in-memory index, and each search first takes in the changes committed
+   * before it. Off for the embedded store, whose only writer is this engine.
+   */
+  followChanges?: boolean;
 }
 
 /**
@@ -76,6 +83,8 @@ export class FingerprintService implements FingerprintEngine {
   private readonly changedSince = new Set<number>();
   private indexError: string | undefined;
   private closed = false;
+  /** Other writers' changes, when the store is shared. */
+  private readonly follower: IndexFollower | undefined;
 
   constructor(options: FingerprintServiceOptions) {
     this.modelVersion = options.modelVersion ?? FINGERPRINT_MODEL_VERSION;
@@ -83,6 +92,9 @@ export class FingerprintService implements FingerprintEngine {
     this.key = options.templateKey;
     this.pool = new ExtractionPool(options.pool);
     this.settings = options.settings;
+    this.follower = options.followChanges
+      ? new IndexFollower(this.store, (changes) => this.applyChanges(changes))
+      : undefined;
     this.loading = this.loadIndex();
   }
 
@@ -152,6 +164,10 @@ export class FingerprintService implements FingerprintEngine {
     this.index.loaded = false;
     const pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
     try {
+      // Changes from here on are followed after the load (applying one the load already saw is harmless).
+      const feedStart = this.follower ? await this.store.lastChangeSeq() : 0;
+      // A shared store serves the first stage from an in-memory copy of the vectors: load it with the rest.
+      if (this.follower) await this.store.nearest(new Float32Array(EMBEDDING_DIMS), 1);
       for (let after = (await this.reindexChunk(0)).after; after !== undefined;) {
         await pause();
         if (this.closed) return;
@@ -173,10 +189,33 @@ export class FingerprintService implements FingerprintEngine {
       this.index.compact();
       this.index.loaded = true;
       this.changedSince.clear();
+      this.follower?.start(feedStart);
     } catch (err) {
       // A closed store (the engine stopped mid-load) or an unreadable row: searches keep reading what is missing.
       this.indexError = err instanceof Error ? err.message : String(err);
     }
+  }
+
+  /**
+   * Bring the in-memory index to the rows these changes name, as they are now: held when of this model version with
+   * cylinders, dropped otherwise (removed, re-enrolled by another model). A stale entry left by a race with a local
+   * write is corrected by that write's own change, read next.
+   */
+  private async applyChanges(changes: readonly { id: number }[]): Promise<void> {
+    const ids = [...new Set(changes.map((c) => c.id))];
+    const rows = new Map((await this.store.indexRows(ids)).map((row) => [row.id, row]));
+    let dropped = false;
+    for (const id of ids) {
+      const row = rows.get(id);
+      const cylinders = row && row.modelVersion === this.modelVersion ? this.storedCylinders(row) : undefined;
+      if (row && cylinders) this.index.put(id, row.mobile, cylinders);
+      else {
+        dropped ||= this.index.get(id) !== undefined;
+        this.index.delete(id);
+      }
+    }
+    // No decrypted copy outlives its enrollment.
+    if (dropped) this.cache.clear();
   }
 
   /** The stored cylinders of a row, or undefined when it has none of this cylinder version. */
@@ -223,6 +262,8 @@ export class FingerprintService implements FingerprintEngine {
     const settings = readFingerprintSettings(this.settings);
     checkQuality(features, settings);
     const { write, cylinders } = this.prepare(mobileE164, features);
+    // De-duplication sees every enrollment committed before this one, on any replica.
+    await this.follower?.catchUp();
     // One duplicate check and write at a time: two prints of one finger enrolled at once must see each other.
     return this.enrolling.run(async () => {
       const duplicate = options.skipDuplicateCheck
@@ -319,6 +360,7 @@ export class FingerprintService implements FingerprintEngine {
   /** 1:N identification from features. */
   async searchFeatures(probe: FingerprintFeatures, k = 5): Promise<SearchOutcome> {
     const settings = readFingerprintSettings(this.settings);
+    await this.follower?.catchUp();
     const candidates = await searchGallery(
       this.store,
       this.key,
@@ -398,6 +440,12 @@ export class FingerprintService implements FingerprintEngine {
       indexed_in_memory: this.index.size,
       search_index: this.index.loaded ? 'ready' : this.indexError ? 'degraded' : 'loading',
       ...(this.indexError ? { search_index_error: this.indexError } : {}),
+      ...(this.follower
+        ? {
+            change_feed_seq: this.follower.position,
+            ...(this.follower.error ? { change_feed_error: this.follower.error } : {}),
+          }
+        : {}),
       ...this.pool.health(),
     };
   }
@@ -405,6 +453,7 @@ export class FingerprintService implements FingerprintEngine {
   /** Stop loading the search index and the worker threads. */
   close(): Promise<void> {
     this.closed = true;
+    this.follower?.stop();
     return this.pool.close();
   }
 

@@ -18,11 +18,27 @@ export function installAuditHook(app: FastifyInstance, services: Services): void
     try {
       await appendAuditRow(services, request, reply.statusCode);
     } catch (error) {
-      if (reply.statusCode < 400 && isCoreError(error)) throw error;
-      request.log.warn(
-        { status: reply.statusCode, err: error instanceof Error ? error.message : String(error) },
-        'audit row not written',
-      );
+      if (!isCoreError(error) || error.code !== 'STORE_UNAVAILABLE') {
+        if (reply.statusCode < 400) throw error;
+        // An error answer stays as it is: its own cause matters more to the client than the missing row.
+        request.log.warn(
+          { status: reply.statusCode, err: error instanceof Error ? error.message : String(error) },
+          'audit row not written',
+        );
+        return payload;
+      }
+      // No answer leaves without its audit row: with the store away or full the client is told to retry instead.
+      request.log.warn({ code: error.code }, 'audit row not written: the store cannot write');
+      reply
+        .code(503)
+        .header('retry-after', String(error.details.retryAfterSeconds ?? 1))
+        .header('content-type', 'application/json; charset=utf-8');
+      return JSON.stringify({
+        status: 'ERROR',
+        code: error.code,
+        message: error.message,
+        request_id: request.id,
+      });
     }
     return payload;
   });

@@ -1,10 +1,7 @@
-import { createRequire } from 'node:module';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { appVersion } from '../assets/assets.js';
 import { ErrorBody, RejectionBody } from './schemas.js';
-
-const require = createRequire(import.meta.url);
-const VERSION = (require('../../package.json') as { version: string }).version;
 
 /** True for the routes of the public API: SPEC's /v1 and /v2 and the /docs/<service>/api/ sub-services. */
 export function isPublicApi(url: string): boolean {
@@ -20,7 +17,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       openapi: '3.0.3',
       info: {
         title: 'IDV Console API',
-        version: VERSION,
+        version: appVersion(),
         description:
           'Identity verification: fingerprint, face and ID-card checks run locally. Every route but health, service roots and this document needs the x-api-key header (401 once enforcement is on). Rejections answer HTTP 200 with status REJECTED, the failed step and a reason; malformed requests answer 4xx with status ERROR and a code.',
       },

@@ -57,7 +57,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   429: 'The rate limit of the API key (or of the address, for keyless calls) is exceeded; retry after Retry-After seconds. Code RATE_LIMITED.',
   500: 'A fault of the server, never caused by the request; quote request_id when reporting it. Code INTERNAL.',
   501: 'The engine behind this endpoint is not available in this build. Code NOT_IMPLEMENTED.',
-  503: 'Unavailable for a moment; retry after Retry-After seconds: the server is busy (OVERLOADED), an engine lost its worker (ENGINE_UNAVAILABLE), or the data store is busy or out of disk space and nothing was saved (STORAGE_UNAVAILABLE).',
+  503: 'Unavailable for a moment; retry after Retry-After seconds: the server is busy (OVERLOADED), an engine lost its worker (ENGINE_UNAVAILABLE), or the store does not answer, is busy or out of disk space and nothing was saved (STORE_UNAVAILABLE).',
 };
 
 /** Statuses every route behind x-api-key can answer. */

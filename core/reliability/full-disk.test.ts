@@ -68,7 +68,7 @@ describe('a full disk under the data directory (real child process)', () => {
         refusedInARow = 0;
       } else {
         expect(answer.status).toBe(503);
-        expect(answer.body).toMatchObject({ status: 'ERROR', code: 'STORAGE_UNAVAILABLE' });
+        expect(answer.body).toMatchObject({ status: 'ERROR', code: 'STORE_UNAVAILABLE' });
         refusedInARow++;
       }
     }

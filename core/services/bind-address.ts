@@ -1,10 +1,12 @@
 import { DEFAULT_HOST, DEFAULT_PORT } from '../settings/defaults.js';
 import { Settings } from '../settings/settings.js';
-import { openStore } from '../storage/open-store.js';
+import { openStore, type StoreLocation } from '../storage/open-store.js';
 
-/** The bind address saved in the console for this data dir (`server.bind`), or null when none was chosen. */
-export async function storedBindAddress(dataDir: string): Promise<{ host: string; port: number } | null> {
-  const store = await openStore({ dataDir });
+/** The bind address saved in the console for this store (`server.bind`), or null when none was chosen. */
+export async function storedBindAddress(
+  where: string | StoreLocation,
+): Promise<{ host: string; port: number } | null> {
+  const store = await openStore(typeof where === 'string' ? { dataDir: where } : where);
   try {
     const settings = await Settings.open(store.settings);
     settings.close();
@@ -19,10 +21,10 @@ export async function storedBindAddress(dataDir: string): Promise<{ host: string
  * (applied at this start), else the defaults. Throws on a port that is not one.
  */
 export async function bindAddress(
-  dataDir: string,
+  where: string | StoreLocation,
   given: { host?: string | undefined; port?: string | undefined },
 ): Promise<{ host: string; port: number }> {
-  const stored = await storedBindAddress(dataDir);
+  const stored = await storedBindAddress(where);
   const host = given.host ?? stored?.host ?? DEFAULT_HOST;
   const port = given.port === undefined ? (stored?.port ?? DEFAULT_PORT) : Number(given.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import type { DocumentEngine } from '../contracts/document-engine.js';
 import type { FaceEngine, LivenessEngine } from '../contracts/face-engine.js';
@@ -9,7 +10,7 @@ import { BarcodeReader } from '../document/ocr/barcode.js';
 import { OcrService, TesseractPool } from '../document/ocr/index.js';
 import { createFaceEngine } from '../face/index.js';
 import { FingerprintService } from '../fingerprint/index.js';
-import { loadOrCreateTemplateKey } from '../fingerprint/template/index.js';
+import { KEY_FILE_NAME, loadOrCreateTemplateKeyFile } from '../fingerprint/template/index.js';
 import { DecodeBudget } from '../imaging/decode-budget.js';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../imaging/limits.js';
 import { verifyManifestFiles } from '../models/registry.js';
@@ -29,6 +30,8 @@ import type { OrchestratorService } from './orchestrator/service.js';
 export interface Services {
   /** The data directory (the SQLite store, the template key). */
   dataDir: string;
+  /** True when the store is shared with other replicas (PostgreSQL). */
+  sharedStore: boolean;
   store: Store;
   settings: Settings;
   keys: ApiKeyService;
@@ -52,7 +55,15 @@ export interface Services {
 
 /** How to build the services. */
 export interface ServicesOptions {
+  /** Data directory: the SQLite store (when no `store` URL is given) and, by default, the template key file. */
   dataDir: string;
+  /** A shared PostgreSQL store (postgres://user@host:port/db) instead of the data directory's SQLite file. */
+  store?: string | undefined;
+  /**
+   * The template key file (32 bytes, created 0600 when absent); replicas of one store share it. Defaults to
+   * `fingerprint-template.key` in the data directory.
+   */
+  templateKeyFile?: string | undefined;
   limits?: ImageLimits;
   /** Decoded bytes of uploads all requests may hold at once. Default 256 MiB. */
   decodeBudgetBytes?: number;
@@ -69,7 +80,7 @@ export const DEFAULT_DECODE_BUDGET_BYTES = 256 * 1024 * 1024;
 
 /** Open the store and create every service and engine: the one place where the parts are wired together. */
 export async function createServices(options: ServicesOptions): Promise<Services> {
-  const store = await openStore({ dataDir: options.dataDir });
+  const store = await openStore({ dataDir: options.dataDir, url: options.store });
   let settings: Settings;
   try {
     settings = await Settings.open(store.settings);
@@ -79,6 +90,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   }
   const services: Services = {
     dataDir: path.resolve(options.dataDir),
+    sharedStore: options.store !== undefined,
     store,
     settings,
     keys: new ApiKeyService(store.apiKeys, settings),
@@ -99,7 +111,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   };
   if (options.engines === false) return services;
   try {
-    await loadEngines(services);
+    await loadEngines(services, options.templateKeyFile);
     // After the engines: it orchestrates the face and liveness engines.
     await attachOrchestrator(services, options.queueUrl);
   } catch (error) {
@@ -110,17 +122,21 @@ export async function createServices(options: ServicesOptions): Promise<Services
 }
 
 /** Every engine. A load failure is fatal: never carry on with a half-loaded model. */
-async function loadEngines(services: Services): Promise<void> {
+async function loadEngines(services: Services, templateKeyFile: string | undefined): Promise<void> {
   const broken = verifyManifestFiles().filter((m) => !m.ok);
   if (broken.length > 0) {
     throw new Error(
       `Model files failed their check: ${broken.map((m) => `${m.name} (${m.error ?? 'invalid'})`).join('; ')}. Run npm ci.`,
     );
   }
+  const keyFile = path.resolve(templateKeyFile ?? path.join(services.dataDir, KEY_FILE_NAME));
+  const templateKey = loadOrCreateTemplateKeyFile(keyFile);
+  await checkTemplateKey(services.store, templateKey, keyFile);
   const fingerprint = new FingerprintService({
     enrollments: services.store.enrollments,
-    templateKey: loadOrCreateTemplateKey(services.dataDir),
+    templateKey,
     settings: services.settings,
+    followChanges: services.sharedStore,
   });
   services.disposers.push(() => fingerprint.close());
   services.fingerprint = fingerprint;
@@ -153,6 +169,25 @@ async function loadEngines(services: Services): Promise<void> {
     readBarcode: (image) => barcodes.read(image),
     lanes: [documentWorkers, printed],
   });
+}
+
+/** What the store keeps of the template key: an HMAC of a constant under it, which does not reveal the key. */
+export function templateKeyCheck(key: Buffer): string {
+  return crypto.createHmac('sha256', key).update('idv template key check v1').digest('hex');
+}
+
+/**
+ * Refuse to start with a template key other than the one the store's templates are sealed with (another replica's
+ * key file, a replaced file): every template would fail to open. The first start records the key's check value.
+ */
+async function checkTemplateKey(store: Store, key: Buffer, keyFile: string): Promise<void> {
+  const mine = templateKeyCheck(key);
+  if ((await store.keyCheck(mine)) !== mine) {
+    throw new Error(
+      `The template key in ${keyFile} is not the key this store's templates are sealed with. Every replica of a ` +
+        'store needs the same key file: copy it from a replica that runs (--template-key-file), never create a new one.',
+    );
+  }
 }
 
 /** Release every resource (workers, model sessions, broker connections, the database). */

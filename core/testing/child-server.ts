@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { projectRoot } from '../models/manifest.js';
+import { appBase as projectRoot } from '../assets/assets.js';
 
 /** A reliability-server process (core/testing/reliability-server.ts) driven by a test. */
 export interface ChildServer {

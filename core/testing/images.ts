@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
-import { projectRoot } from '../models/manifest.js';
+import { packageFile } from '../assets/assets.js';
 
 /** A real photo shipped by an npm package (@vladmandic/face-api demo samples 1-6), for tests on a fresh machine. */
 export function samplePhotoPath(n: 1 | 2 | 3 | 4 | 5 | 6): string {
-  return path.join(projectRoot, 'node_modules', '@vladmandic', 'face-api', 'demo', `sample${n}.jpg`);
+  return packageFile('@vladmandic/face-api', `demo/sample${n}.jpg`);
 }
 
 /** The bytes of a shipped sample photo. */

@@ -1,76 +1,57 @@
 /**
- * `npm run eval:documents -- [--json] [--no-peer] [--step N] DIR...`
+ * `npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [DIR...]`
  * A folder with `*.gt.txt` files is scored as MRZ line crops (character accuracy); any other folder as
  * documents (share read with every check digit valid, ms per document). Native tesseract runs beside ours.
+ * `--synthetic N` renders N TD1/TD2/TD3 pages under the augmentation families and reads them (see
+ * eval-synthetic.ts); `--seed` picks another reproducible set (default 1).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { evaluateDocuments, type DocumentEvaluation } from './eval-documents.js';
 import { evaluateLines, type LineEvaluation } from './eval-lines.js';
+import { evaluateSynthetic, type SyntheticEvaluation } from './eval-synthetic.js';
+import { printDocuments, printLines, printSynthetic, printSyntheticRow, summaryJson } from './report.js';
 
 interface Options {
   json: boolean;
   peer: boolean;
   step: number;
+  synthetic: number;
+  seed: number;
   dirs: string[];
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { json: false, peer: true, step: 1, dirs: [] };
+  const options: Options = { json: false, peer: true, step: 1, synthetic: 0, seed: 1, dirs: [] };
+  const count = (value: string | undefined, fallback: number): number => {
+    const n = Number(value);
+    return Number.isInteger(n) && n >= 0 ? n : fallback;
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--json') options.json = true;
     else if (arg === '--no-peer') options.peer = false;
-    else if (arg === '--step') options.step = Math.max(1, Number(argv[++i] ?? 1) || 1);
+    else if (arg === '--step') options.step = Math.max(1, count(argv[++i], 1));
+    else if (arg === '--synthetic') options.synthetic = count(argv[++i], 0);
+    else if (arg === '--seed') options.seed = count(argv[++i], 1);
     else options.dirs.push(arg);
   }
   return options;
 }
 
-const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
-
-function printDocuments(e: DocumentEvaluation): void {
-  console.log(`\n${e.dir} (documents)`);
-  for (const d of e.documents) {
-    console.log(
-      `  ${d.name.padEnd(28)} ${d.counted ? '   ' : '(-)'} ours ${d.ours.padEnd(14)} ${String(d.ms).padStart(6)} ms   tesseract ${d.peer || '-'}`,
-    );
-  }
-  const row = (name: string, s: DocumentEvaluation['ours'] | null): string =>
-    s
-      ? `  ${name.padEnd(18)} ${`${s.allValid}/${s.mrzDocuments}`.padStart(7)}  ${pct(s.mrzAllValidRate).padStart(7)}   ${`${s.checkDigitsValid}/${s.mrzDocuments}`.padStart(7)}  ${pct(s.mrzCheckDigitsValidRate).padStart(7)}  found ${String(s.found).padStart(3)}  p50 ${String(s.msPerDocP50).padStart(5)} ms${s.cpuMsPerDocP50 === null ? '' : ` (cpu ${s.cpuMsPerDocP50} ms)`}`
-      : `  ${name.padEnd(18)} ${e.note ?? 'skipped'}`;
-  console.log('  reader             all-valid    rate   digits-valid   rate                 ms/doc');
-  console.log(row('ours (PP-OCRv4)', e.ours));
-  console.log(row('tesseract CLI eng', e.peer));
-  const noMrz = (name: string, s: DocumentEvaluation['ours'] | null): void => {
-    if (s)
-      console.log(
-        `  ${name.padEnd(18)} no-MRZ documents: ${s.noMrzDocuments}, of which we wrongly found a valid MRZ on: ${s.noMrzFalseAccepts}`,
-      );
-  };
-  noMrz('ours (PP-OCRv4)', e.ours);
-  noMrz('tesseract CLI eng', e.peer);
-}
-
-function printLines(e: LineEvaluation): void {
-  console.log(`\n${e.dir} (line crops)`);
-  const row = (name: string, s: LineEvaluation['ours'] | null): string =>
-    s
-      ? `  ${name.padEnd(18)} ${String(s.lines).padStart(5)} lines  char accuracy ${pct(s.charAccuracy).padStart(7)}  ${s.msPerLine.toFixed(0).padStart(4)} ms/line`
-      : `  ${name.padEnd(18)} ${e.note ?? 'skipped'}`;
-  console.log(row('ours (PP-OCRv4)', e.ours));
-  console.log(row('tesseract CLI eng', e.peer));
-}
-
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  if (options.dirs.length === 0) {
-    console.error('usage: npm run eval:documents -- [--json] [--no-peer] [--step N] DIR...');
+  if (options.dirs.length === 0 && options.synthetic === 0) {
+    console.error(
+      'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [DIR...]',
+    );
     process.exitCode = 2;
     return;
   }
+  const loadBefore = os.loadavg()[0] ?? 0;
   const documents: DocumentEvaluation[] = [];
   const lines: LineEvaluation[] = [];
+  let synthetic: SyntheticEvaluation | null = null;
   for (const dir of options.dirs) {
     const isLines = fs.readdirSync(dir).some((f) => f.endsWith('.gt.txt'));
     if (isLines) {
@@ -83,30 +64,20 @@ async function main(): Promise<void> {
       if (!options.json) printDocuments(e);
     }
   }
-  if (options.json) {
-    const [doc] = documents;
-    const [line] = lines;
-    console.log(
-      JSON.stringify({
-        mrzAllValidRate: doc?.ours.mrzAllValidRate ?? null,
-        mrzCheckDigitsValidRate: doc?.ours.mrzCheckDigitsValidRate ?? null,
-        charAccuracy: line?.ours.charAccuracy ?? null,
-        msPerDocP50: doc?.ours.msPerDocP50 ?? null,
-        mrzDocuments: doc?.ours.mrzDocuments ?? null,
-        noMrzDocuments: doc?.ours.noMrzDocuments ?? null,
-        noMrzFalseAccepts: doc?.ours.noMrzFalseAccepts ?? null,
-        cpuMsPerDocP50: doc?.ours.cpuMsPerDocP50 ?? null,
-        peer: {
-          mrzAllValidRate: doc?.peer?.mrzAllValidRate ?? null,
-          mrzCheckDigitsValidRate: doc?.peer?.mrzCheckDigitsValidRate ?? null,
-          charAccuracy: line?.peer?.charAccuracy ?? null,
-          msPerDocP50: doc?.peer?.msPerDocP50 ?? null,
-          noMrzFalseAccepts: doc?.peer?.noMrzFalseAccepts ?? null,
-        },
-        documents,
-        lines,
-      }),
+  if (options.synthetic > 0) {
+    if (!options.json) console.log(`\nsynthetic: ${options.synthetic} documents, seed ${options.seed}`);
+    synthetic = await evaluateSynthetic(
+      options.synthetic,
+      options.seed,
+      options.json ? undefined : printSyntheticRow,
     );
+    if (!options.json) printSynthetic(synthetic);
+  }
+  const load = [loadBefore, os.loadavg()[0] ?? 0].map((l) => l.toFixed(2));
+  if (options.json) {
+    console.log(JSON.stringify({ ...summaryJson(documents, lines, synthetic), loadAverage: load }));
+  } else {
+    console.log(`\nload average (1 min) at start ${load[0]}, at end ${load[1]} on ${os.cpus().length} cores`);
   }
 }
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { appFile } from '../../assets/assets.js';
 import type { Raster } from './morphology.js';
 import { otsuThreshold } from './morphology.js';
 import { areLookAlikes, type CandidateChar } from './repair.js';
@@ -30,8 +30,7 @@ let cached: Templates | null = null;
 /** Load the committed OCR-B templates (ocrb-templates.json, generated from fonts-ocr-b, OFL-1.1). */
 function templates(): Templates {
   if (cached) return cached;
-  const file = fileURLToPath(new URL('./ocrb-templates.json', import.meta.url));
-  const json = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+  const json = JSON.parse(fs.readFileSync(appFile('ocrbTemplates'), 'utf8')) as {
     width: number;
     height: number;
     templates: Record<string, string[]>;

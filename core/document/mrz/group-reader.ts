@@ -1,25 +1,16 @@
-import type { LineRecognizer } from '../ocr/paddle-recognizer.js';
 import type { CtcLine } from '../ocr/ctc.js';
-import { alignToCells, classifyGlyphs } from './glyphs.js';
-import { fitLineLength } from './line-length.js';
-import { formatOf } from './layout.js';
-import type { LineBand } from './locate.js';
-import type { Raster } from './morphology.js';
-import { repairMrz } from './repair.js';
-import { sampleRotatedRect, stretchContrast } from './sample.js';
-import { voteLines } from './vote.js';
+import type { LineRecognizer } from '../ocr/paddle-recognizer.js';
+import { classifyGlyphs } from './glyphs.js';
+import type { GreyPyramid } from './grey.js';
+import { interpret, interpretOnCells, lineLengthOf, type Attempt } from './interpret.js';
 import type { CandidateChar } from './repair.js';
-import type { MrzReading } from './types.js';
-import { validateMrzLines } from './validate.js';
-import { toRaster, type OrientedView } from './view.js';
+import { fitToGroup } from './group-fit.js';
+import { refineLine } from './refine.js';
+import { cutStrip, flipLayout, layoutGroup, zoneBox, type StripLine } from './strips.js';
+import type { ZoneCandidate, ZoneSearch } from './zone.js';
 
 /** The MRZ alphabet (ICAO 9303): what the recogniser may emit. */
 export const MRZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
-/** Line crops are scaled so the text is at most this high: the recogniser reads at 48 pixels anyway. */
-const MAX_LINE_HEIGHT = 96;
-
-/** Mean character probability below which a line's repaired check digits are not trusted. */
-const MIN_LINE_CONFIDENCE = 0.5;
 
 /** How a line strip is cut (height as a multiple of the text's) and fitted into the recogniser (share of its height, squeeze). */
 interface Variant {
@@ -34,180 +25,155 @@ interface Variant {
  * vote (see vote.ts), never mixed and matched until the check digits happen to hold.
  */
 const VARIANTS: Variant[] = [
+  { strip: 1.4, fill: 1, stretch: 1 },
   { strip: 1.5, fill: 1, stretch: 0.8 },
-  { strip: 1.5, fill: 0.8, stretch: 0.8 },
-  { strip: 2, fill: 1, stretch: 0.8 },
-  { strip: 2, fill: 0.8, stretch: 0.8 },
-  { strip: 1.5, fill: 1, stretch: 1 },
+  { strip: 1.4, fill: 1, stretch: 1.2 },
+  { strip: 1.2, fill: 1, stretch: 0.9 },
+  { strip: 1.6, fill: 1, stretch: 1.3 },
 ];
-
-/** A reading of one group of bands and how much of it holds. */
-export interface Attempt {
-  reading: Omit<MrzReading, 'ms'>;
-  score: number;
-}
-
-/** Read a group of 2–3 bands as an MRZ: cut each line out level, recognise, fit to length, repair, validate. */
-export async function readGroup(
-  group: LineBand[],
-  view: OrientedView,
-  rec: LineRecognizer,
-): Promise<Attempt | null> {
-  const { scale, width, height } = view;
-  const lineHeight = Math.max(...group.map((b) => b.height)) / scale;
-  const left = Math.max(0, Math.floor(Math.min(...group.map((b) => b.x)) / scale - lineHeight));
-  const top = Math.max(0, Math.floor(group[0]!.y / scale - lineHeight));
-  // A pixel short of the edge: sharp's canvas for a free angle may round one pixel smaller than computed.
-  const right = Math.min(
-    width - 1,
-    Math.ceil(Math.max(...group.map((b) => b.x + b.width)) / scale + lineHeight),
-  );
-  const last = group[group.length - 1]!;
-  const bottom = Math.min(height - 1, Math.ceil((last.y + last.height) / scale + lineHeight));
-  const region = { x: left, y: top, width: right - left, height: bottom - top };
-  if (region.width < 8 || region.height < 8) return null;
-  const cropScale = Math.min(1, MAX_LINE_HEIGHT / Math.max(1, lineHeight));
-  const crop = await toRaster(
-    view
-      .pipeline()
-      .extract({ left, top, width: region.width, height: region.height })
-      .resize(
-        Math.max(1, Math.round(region.width * cropScale)),
-        Math.max(1, Math.round(region.height * cropScale)),
-        {
-          fit: 'fill',
-        },
-      ),
-  );
-  let best: Attempt | null = null;
-  const readings: CtcLine[][] = group.map(() => []);
-  for (const variant of VARIANTS) {
-    const lines = await Promise.all(
-      group.map((band) =>
-        rec.recognize(cutStrip(crop, band, view, left, top, cropScale, variant.strip), MRZ_ALPHABET, {
-          fill: variant.fill,
-          stretch: variant.stretch,
-        }),
-      ),
-    );
-    // Not one filler pair in any line at the first look: printed text, not an MRZ; other cuts will not change that.
-    if (readings[0]?.length === 0 && !lines.some((l) => l.text.includes('<<'))) break;
-    lines.forEach((line, i) => readings[i]?.push(line));
-    const attempt = interpret(readings, region);
-    if (attempt && (!best || attempt.score > best.score)) best = attempt;
-    if (best?.reading.valid) return best;
-  }
-  // A second opinion when no cut held: OCR-B templates on the line's fixed-pitch grid. They read what the
-  // recogniser drops or mangles on small or soft print, and their reading joins the vote like another cut.
-  const length = readings[0]?.length ? lineLengthOf(readings) : null;
-  if (length === null) return best;
-  const glyphs = group.map((band) =>
-    classifyGlyphs(cutStrip(crop, band, view, left, top, cropScale, GLYPH_STRIP), length),
-  );
-  if (glyphs.some((g) => g === null)) return best;
-  const attempt = interpretOnCells(readings, glyphs as CandidateChar[][], region);
-  if (attempt && (!best || attempt.score > best.score)) best = attempt;
-  return best;
-}
 
 /** Strip height (times the text's) cut for the glyph classifier. */
 const GLYPH_STRIP = 2;
 
-/** The MRZ line length of a group's readings (30 for three lines, else 36 or 44 by the longest reading). */
-function lineLengthOf(readings: CtcLine[][]): number {
-  if (readings.length === 3) return 30;
-  const longest = Math.max(...readings.flat().map((l) => l.chars.length));
-  return longest > 40 ? 44 : 36;
+/** Share of a line's non-blank probability on characters outside the MRZ alphabet above which it is not MRZ text. */
+const MAX_FOREIGN = 0.35;
+
+/** Limits of one image's reading: recogniser calls, and a caller's wish to stop. */
+export interface ReadLimits {
+  maxCalls: number;
+  shouldStop: () => boolean;
 }
 
-function cutStrip(
-  crop: Raster,
-  band: LineBand,
-  view: OrientedView,
-  left: number,
-  top: number,
-  cropScale: number,
-  stripHeight: number,
-): Raster {
-  const k = cropScale / view.scale;
-  // The ink centroid may sit off the box centre; follow the skew back to the box's middle column.
-  const centreX = band.x + band.width / 2;
-  const centreY = band.cy + (centreX - band.cx) * Math.tan(band.angle);
-  const textHeight = Math.max(band.height * 0.5, band.height - band.width * Math.abs(Math.tan(band.angle)));
-  return stretchContrast(
-    sampleRotatedRect(crop, {
-      cx: (centreX / view.scale - left) * cropScale,
-      cy: (centreY / view.scale - top) * cropScale,
-      width: (band.width / Math.cos(band.angle) + textHeight) * k,
-      height: textHeight * stripHeight * k,
-      angle: band.angle,
-    }),
-  );
-}
-
-function interpret(readings: CtcLine[][], region: MrzReading['region']): Attempt | null {
-  const all = readings.flat();
-  // The recogniser drops characters far more often than it invents them: the longest reading tells the format.
-  const longest = Math.max(...all.map((l) => l.chars.length));
-  const length = lineLengthOf(readings);
-  if (longest < length * 0.8 || longest > length * 1.25) return null;
-  if (!all.some((l) => l.text.includes('<<'))) return null;
-  const fitted = readings.map((line) => {
-    // Readings far off the length would vote out of step: use them only when nothing better exists.
-    const close = line.filter((r) => Math.abs(r.chars.length - length) <= 2);
-    return voteLines((close.length ? close : line).map((r) => fitLineLength(r.chars, length)));
-  });
-  const confidences = readings.map(
-    (line) => line.reduce((s, r) => s + r.confidence, 0) / Math.max(1, line.length),
-  );
-  return judge(fitted, confidences, region);
+/** Whether a recognised line reads like MRZ text: long enough, MRZ characters, and fillers (printed text has none). */
+export function looksLikeMrzLine(line: CtcLine): boolean {
+  return line.chars.length >= 12 && line.foreign <= MAX_FOREIGN && line.text.includes('<');
 }
 
 /**
- * Interpret the readings of a group on the cells the glyph classifier found: every recognised line, however
- * many characters it dropped, is aligned onto the cells, and the glyph reading votes beside them.
+ * Whether a line reads as printed text the right way up (not MRZ, and not one upside down either): surely read
+ * capitals without fillers, or mostly characters outside the MRZ alphabet (lower case), a dozen or more of them.
+ * An MRZ read the wrong way round (upside down or the other quarter turn) yields only a few characters.
  */
-function interpretOnCells(
-  readings: CtcLine[][],
-  glyphs: CandidateChar[][],
-  region: MrzReading['region'],
-): Attempt | null {
-  if (!readings.flat().some((l) => l.text.includes('<<'))) return null;
-  const fitted = readings.map((line, i) => {
-    const cells = glyphs[i] ?? [];
-    const aligned = line
-      .filter((r) => r.chars.length >= cells.length / 2)
-      .map((r) => alignToCells(r.chars, cells));
-    return voteLines([...aligned, cells]);
-  });
-  const confidences = readings.map((line, i) => {
-    const cells = glyphs[i] ?? [];
-    const glyph = cells.reduce((s, c) => s + c.prob, 0) / Math.max(1, cells.length);
-    return (line.reduce((s, r) => s + r.confidence, 0) + glyph) / (line.length + 1);
-  });
-  return judge(fitted, confidences, region);
+export function looksLikePrint(line: CtcLine): boolean {
+  if (line.chars.length < PRINT_LENGTH) return false;
+  return line.foreign > PRINT_FOREIGN || (!line.text.includes('<') && line.confidence >= SURE_PRINT);
 }
 
-/** Repair and validate voted lines; `confidences` are the lines' mean character probabilities. */
-function judge(
-  fitted: CandidateChar[][],
-  confidences: number[],
-  region: MrzReading['region'],
-): Attempt | null {
-  const format = formatOf(fitted.map((l) => l.map((c) => c.char).join('')));
-  if (!format) return null;
-  const lines = confidences.map((confidence) => ({ confidence }));
-  const repaired = repairMrz(format, fitted);
-  const validation = validateMrzLines(repaired);
-  if (!validation) return null;
-  const confidence = lines.reduce((s, l) => s + l.confidence, 0) / lines.length;
-  const passed = validation.checks.filter((c) => c.valid).length / Math.max(1, validation.checks.length);
+/** Share of a line's probability outside the MRZ alphabet from which it is taken for lower-case print. */
+const PRINT_FOREIGN = 0.5;
 
-  const { format: fmt, checks, countries, fields } = validation;
-  // A line read this poorly can be "repaired" into any check digit: do not vouch for it.
-  const valid = validation.valid && lines.every((l) => l.confidence >= MIN_LINE_CONFIDENCE);
-  return {
-    reading: { format: fmt, lines: repaired, valid, checks, countries, fields, region, confidence },
-    score: passed + confidence * 0.1,
-  };
+/** Characters a line must read to be judged print. */
+const PRINT_LENGTH = 12;
+
+/** Mean character probability from which a line without fillers is taken for upright printed text. */
+const SURE_PRINT = 0.8;
+
+/** Reads the candidate zones of one image; line readings are shared between groups that have lines in common. */
+export class ZoneReader {
+  private readonly cache = new Map<string, Promise<CtcLine>>();
+  /** Recogniser calls made so far. */
+  calls = 0;
+
+  constructor(
+    private readonly pyramid: GreyPyramid,
+    private readonly search: ZoneSearch,
+    private readonly rec: LineRecognizer,
+    private readonly limits: ReadLimits,
+  ) {}
+
+  /** Whether the call budget is spent or the caller asked to stop. */
+  exhausted(): boolean {
+    return this.calls >= this.limits.maxCalls || this.limits.shouldStop();
+  }
+
+  private readonly layouts = new Map<ZoneCandidate, StripLine[]>();
+
+  /** The candidate's lines fitted to their text at full resolution, in reading order along `flip`. */
+  private layout(candidate: ZoneCandidate, flip: boolean): StripLine[] {
+    let lines = this.layouts.get(candidate);
+    if (!lines) {
+      // Each line refined within the whole group's extent; a line's own refined extent is then its own.
+      const refined = layoutGroup(candidate.lines.map((i) => this.search.lines[i]!)).map((line) =>
+        refineLine(this.pyramid, line),
+      );
+      lines = fitToGroup(this.pyramid, refined);
+      this.layouts.set(candidate, lines);
+    }
+    return flip ? flipLayout(lines) : lines;
+  }
+
+  private recognise(line: StripLine, variant: Variant): Promise<CtcLine> {
+    const key = [
+      line.cx,
+      line.cy,
+      line.angle * 100,
+      line.length,
+      variant.strip,
+      variant.fill,
+      variant.stretch,
+    ]
+      .map((v) => Math.round(v))
+      .join('|');
+    let pending = this.cache.get(key);
+    if (!pending) {
+      this.calls++;
+      pending = this.rec.recognize(cutStrip(this.pyramid, line, variant.strip), MRZ_ALPHABET, {
+        fill: variant.fill,
+        stretch: variant.stretch,
+      });
+      this.cache.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Start reading every line of a candidate with the first cut, in parallel (the likeliest zone, read as found). */
+  prefetch(candidate: ZoneCandidate, flip: boolean): void {
+    if (this.exhausted()) return;
+    for (const line of this.layout(candidate, flip))
+      void this.recognise(line, VARIANTS[0]!).catch(() => undefined);
+  }
+
+  /** Characters in the longest line of a candidate read with the first cut (already read, so free). */
+  async longestFirstCut(candidate: ZoneCandidate, flip: boolean): Promise<number> {
+    const lines = await Promise.all(this.layout(candidate, flip).map((l) => this.recognise(l, VARIANTS[0]!)));
+    return Math.max(0, ...lines.map((l) => l.chars.length));
+  }
+
+  /** Read the first line of a candidate in one direction with the first cut: does it look like MRZ text? */
+  async probe(candidate: ZoneCandidate, flip: boolean): Promise<CtcLine | null> {
+    if (this.exhausted()) return null;
+    const [first] = this.layout(candidate, flip);
+    return first ? this.recognise(first, VARIANTS[0]!) : null;
+  }
+
+  /**
+   * Read a candidate in one direction: each cut in turn until every check holds, then, when none did, the
+   * OCR-B glyph classifier's second opinion voted with every cut. Null when it does not read as an MRZ.
+   */
+  async read(candidate: ZoneCandidate, flip: boolean): Promise<Attempt | null> {
+    const lines = this.layout(candidate, flip);
+    const region = zoneBox(lines, this.pyramid.width, this.pyramid.height);
+    let best: Attempt | null = null;
+    const readings: CtcLine[][] = lines.map(() => []);
+    for (const variant of VARIANTS) {
+      if (readings[0]!.length > 0 && this.exhausted()) break;
+      const read = await Promise.all(lines.map((line) => this.recognise(line, variant)));
+      // Not one filler pair in any line at the first look: printed text, not an MRZ; other cuts will not change that.
+      if (readings[0]!.length === 0 && !read.some((l) => l.text.includes('<<'))) return null;
+      read.forEach((line, i) => readings[i]!.push(line));
+      const attempt = interpret(readings, region);
+      if (attempt && (!best || attempt.score > best.score)) best = attempt;
+      // Names carry no check digit: a valid reading with gaps or unsure letters is read again with more cuts.
+      if (best?.reading.valid && best.unsure === 0) return best;
+    }
+    if (best?.reading.valid) return best;
+    // A second opinion when no cut held: OCR-B templates on the line's fixed-pitch grid. They read what the
+    // recogniser drops or mangles on small or soft print, and their reading joins the vote like another cut.
+    const length = lineLengthOf(readings);
+    const glyphs = lines.map((line) => classifyGlyphs(cutStrip(this.pyramid, line, GLYPH_STRIP), length));
+    if (glyphs.some((g) => g === null)) return best;
+    const attempt = interpretOnCells(readings, glyphs as CandidateChar[][], region);
+    if (attempt && (!best || attempt.score > best.score)) best = attempt;
+    return best;
+  }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseLines, groupMrzBands, type LineBand } from './locate.js';
+import { groupMrzBands } from './groups.js';
+import { analyseLines, inkMask, type LineBand } from './locate.js';
 
 const band = (x: number, y: number, width: number, height: number): LineBand => ({
   x,
@@ -25,6 +26,12 @@ describe('zone search', () => {
     expect(first?.map((b) => b.y)).toEqual([300, 335, 370]);
   });
 
+  it('groups a line found only in part with its neighbour when one end aligns', () => {
+    const [first] = groupMrzBands([band(40, 300, 600, 20), band(40, 335, 330, 20)]);
+    expect(first?.length).toBe(2);
+    expect(groupMrzBands([band(40, 300, 600, 20), band(200, 335, 330, 20)])).toEqual([]);
+  });
+
   it('does not group lines of very different height or far apart', () => {
     expect(groupMrzBands([band(40, 300, 600, 20), band(40, 330, 600, 6)])).toEqual([]);
     expect(groupMrzBands([band(40, 100, 600, 20), band(40, 400, 600, 20)])).toEqual([]);
@@ -40,9 +47,10 @@ describe('zone search', () => {
         for (let y = top; y < top + 18; y++) for (let dx = 0; dx < 6; dx++) data[y * width + x + dx] = 30;
       }
     }
-    const { bands, skew } = analyseLines({ width, height, data });
+    const { bands, skew } = analyseLines(inkMask({ width, height, data }, 15), 15, width);
     expect(bands.length).toBe(2);
     expect(bands[0]!.width).toBeGreaterThan(600);
+    expect(bands[0]!.regularity).toBeGreaterThan(0.9);
     expect(Math.abs(skew)).toBeLessThan(0.02);
     expect(groupMrzBands(bands)[0]?.length).toBe(2);
   });

@@ -1,4 +1,6 @@
-import { blackhat, dilate, erode, otsuThreshold, type Raster } from './morphology.js';
+import { closeRows, openColumns, openRows } from './binary.js';
+import { components } from './components.js';
+import { dilate, erode, otsuThreshold, type Raster } from './morphology.js';
 
 /** A text-line band found in the working image: its box, ink angle and centre line. */
 export interface LineBand {
@@ -14,44 +16,109 @@ export interface LineBand {
   /** Length and thickness along the ink's principal axes (a uniform bar of that size has the same moments). */
   length: number;
   thickness: number;
+  /** Share of the gaps between neighbouring characters that fit a fixed pitch (set for lines, 0–1). */
+  regularity?: number;
 }
 
-/** Lowest black-hat response counted as ink, whatever Otsu says (flat backgrounds). */
-const MIN_INK = 24;
+/** Lowest relative darkness (share of the local background's brightness, 0–255) counted as ink, whatever Otsu says. */
+const MIN_INK = 40;
+/** Background brightness below which darkness is measured against this floor (deep shadow, black margins). */
+const MIN_BACKGROUND = 48;
 
 /** Text-line bands of a working image and the dominant skew of its text. */
 export interface LineAnalysis {
-  /** Bands wide and flat enough to be MRZ lines, top to bottom. */
+  /** Bands long and flat enough to be MRZ lines, top to bottom. */
   bands: LineBand[];
-  /** Width-weighted median angle of all elongated text pieces, radians (0 when there are none). */
+  /** Length-weighted median angle of all elongated text pieces, radians (0 when there are none). */
   skew: number;
 }
 
 /**
- * Find long thin text-line bands: black-hat (dark strokes on light ground), threshold, a horizontal closing
- * that joins the characters of a line, then connected components wide and flat enough to be MRZ lines.
- * Also estimates the text's skew from every elongated piece, so a tilted photo can be levelled and searched again.
+ * Ink of dark strokes on a lighter ground: the black-hat (closing minus image) relative to the local
+ * background, so a dim corner, a glare spot and a faint print give the same response as crisp print.
+ * Thresholded by Otsu, never below `MIN_INK`. The square window finds strokes of any direction, so the mask
+ * of a quarter-turned page is the transposed mask.
  */
-export function analyseLines(gray: Raster): LineAnalysis {
+export function inkMask(gray: Raster, pitch: number): Raster {
   const { width, height } = gray;
-  const pitch = Math.max(4, Math.round(width / 48));
-  const hat = blackhat(gray, Math.round(pitch * 1.2), Math.max(3, Math.round(pitch * 0.6)));
-  const threshold = Math.max(MIN_INK, otsuThreshold(hat.data));
-  const mask: Raster = { width, height, data: new Uint8Array(width * height) };
-  for (let i = 0; i < mask.data.length; i++) mask.data[i] = (hat.data[i] ?? 0) >= threshold ? 255 : 0;
-  const joined = erode(dilate(mask, Math.round(pitch * 1.1), 1), Math.round(pitch * 1.1), 1);
-  // A gentle vertical opening drops specks and thin rules that the closing may have joined to lines.
-  const cleaned = dilate(erode(joined, 1, 2), 1, 2);
+  const k = Math.max(3, Math.round(pitch * 1.2));
+  const closed = erode(dilate(gray, k, k), k, k);
+  const rel = new Uint8Array(width * height);
+  for (let i = 0; i < rel.length; i++) {
+    const bg = closed.data[i] ?? 0;
+    const hat = bg - (gray.data[i] ?? 0);
+    rel[i] = hat <= 0 ? 0 : Math.min(255, Math.round((hat * 255) / Math.max(bg, MIN_BACKGROUND)));
+  }
+  const threshold = Math.max(MIN_INK, otsuThreshold(rel));
+  const mask = new Uint8Array(width * height);
+  for (let i = 0; i < mask.length; i++) mask[i] = (rel[i] ?? 0) >= threshold ? 255 : 0;
+  return { width, height, data: mask };
+}
+
+/**
+ * The characters along a band (ink runs between empty columns of the unjoined mask) and how regularly they are
+ * spaced: the share of centre-to-centre steps within 25% of a whole number of the median step. Fixed-pitch
+ * OCR-B gives nearly 1 (touching characters make double steps); proportional print and pictures much less.
+ */
+function characterRuns(band: LineBand, mask: Raster): { runs: number; regularity: number } {
+  const centres: number[] = [];
+  let start = -1;
+  for (let x = band.x; x <= band.x + band.width; x++) {
+    let ink = false;
+    if (x < band.x + band.width)
+      for (let y = band.y; y < band.y + band.height && !ink; y++) ink = mask.data[y * mask.width + x] !== 0;
+    if (ink && start < 0) start = x;
+    if (!ink && start >= 0) {
+      centres.push((start + x - 1) / 2);
+      start = -1;
+    }
+  }
+  const steps = centres.slice(1).map((c, i) => c - centres[i]!);
+  if (steps.length < 2) return { runs: centres.length, regularity: 0 };
+  const pitch = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)]!;
+  const fits = steps.filter((d) => {
+    const n = Math.max(1, Math.round(d / pitch));
+    return Math.abs(d - n * pitch) <= 0.25 * pitch;
+  }).length;
+  return { runs: centres.length, regularity: fits / steps.length };
+}
+
+/** Fewest separate characters a band must hold to be an MRZ line (30–44 printed; some touch when blurred). */
+const MIN_RUNS = 10;
+
+/**
+ * Find long thin text-line bands in an ink mask whose MRZ characters would be about `pitch` pixels apart:
+ * a horizontal closing that joins the characters of a line, then connected components long and flat enough to
+ * be MRZ lines, made of many separate characters (`reference` is the image's longer side at this scale). Also
+ * estimates the text's skew from every elongated piece, so a tilted photo can be levelled and searched again.
+ */
+export function analyseLines(mask: Raster, pitch: number, reference: number): LineAnalysis {
+  const joined = closeRows(mask, Math.round(pitch * 1.1));
+  // Openings drop what is thinner than text across (rules under or over a line, specks) and along (the sides
+  // of a box drawn round the zone, a page edge), which would otherwise join lines into one blob.
+  const across = Math.max(3, Math.round(pitch * 0.2));
+  const along = Math.max(3, Math.round(pitch * 0.4));
+  const cleaned = openRows(openColumns(joined, across), along);
   const all = components(cleaned);
-  const bands = mergeRowNeighbours(all.filter((b) => b.height <= width * 0.16))
+  const bands = mergeRowNeighbours(all.filter((b) => b.height <= reference * 0.1))
     .flatMap((b) => splitStacked(b, cleaned))
     .filter(
-      (b) => b.width >= width * 0.18 && b.height >= 3 && b.height <= width * 0.08 && b.width / b.height >= 7,
+      (b) =>
+        b.width >= reference * 0.1 &&
+        b.height >= 3 &&
+        b.height <= reference * 0.06 &&
+        b.width / b.height >= 7,
     )
+    .flatMap((b) => {
+      const { runs, regularity } = characterRuns(b, mask);
+      // A flat band's angle from a merged or sliced blob's moments can be anything: keep it only when plausible.
+      const angle = Math.abs(b.angle) <= Math.atan2(b.height, b.width) + 0.05 ? b.angle : 0;
+      return runs >= MIN_RUNS ? [{ ...b, angle, regularity }] : [];
+    })
     .sort((a, b) => a.y - b.y);
   return {
     bands,
-    skew: weightedMedianAngle(all.filter((b) => b.length >= width * 0.05 && b.length >= 5 * b.thickness)),
+    skew: weightedMedianAngle(all.filter((b) => b.length >= pitch * 3 && b.length >= 5 * b.thickness)),
   };
 }
 
@@ -133,7 +200,9 @@ function splitStacked(band: LineBand, mask: Raster): LineBand[] {
     const y = band.y + top + Math.max(0, first);
     const height = Math.max(3, last - Math.max(0, first) + 1);
     const centreRow = slice.reduce((sum, c, i) => sum + c * (band.y + top + i), 0) / ink;
-    parts.push({ ...band, y, height, cy: centreRow, thickness: height });
+    // A slice of a blob (a photo's texture) keeps no meaningful angle of its own.
+    const angle = Math.abs(band.angle) < 0.4 ? band.angle : 0;
+    parts.push({ ...band, y, height, cy: centreRow, thickness: height, angle });
   }
   return parts.length ? parts : [band];
 }
@@ -148,103 +217,4 @@ function weightedMedianAngle(pieces: LineBand[]): number {
     if (acc >= total / 2) return piece.angle;
   }
   return 0;
-}
-
-function components(mask: Raster): LineBand[] {
-  const { width, height, data } = mask;
-  const label = new Int32Array(width * height);
-  const bands: LineBand[] = [];
-  const stack: number[] = [];
-  let next = 0;
-  const visit = (q: number): void => {
-    label[q] = next;
-    stack.push(q);
-  };
-  for (let start = 0; start < data.length; start++) {
-    if (data[start] === 0 || label[start] !== 0) continue;
-    next++;
-    label[start] = next;
-    stack.push(start);
-    let n = 0;
-    let sx = 0;
-    let sy = 0;
-    let sxx = 0;
-    let syy = 0;
-    let sxy = 0;
-    let x0 = width;
-    let y0 = height;
-    let x1 = 0;
-    let y1 = 0;
-    while (stack.length) {
-      const p = stack.pop() ?? 0;
-      const x = p % width;
-      const y = (p - x) / width;
-      n++;
-      sx += x;
-      sy += y;
-      sxx += x * x;
-      syy += y * y;
-      sxy += x * y;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      if (x > 0 && data[p - 1] !== 0 && label[p - 1] === 0) visit(p - 1);
-      if (x < width - 1 && data[p + 1] !== 0 && label[p + 1] === 0) visit(p + 1);
-      if (y > 0 && data[p - width] !== 0 && label[p - width] === 0) visit(p - width);
-      if (y < height - 1 && data[p + width] !== 0 && label[p + width] === 0) visit(p + width);
-    }
-    const cx = sx / n;
-    const cy = sy / n;
-    const mu20 = sxx / n - cx * cx;
-    const mu02 = syy / n - cy * cy;
-    const mu11 = sxy / n - cx * cy;
-    const spread = Math.sqrt(((mu20 - mu02) / 2) ** 2 + mu11 ** 2);
-    const major = (mu20 + mu02) / 2 + spread;
-    const minor = Math.max(0, (mu20 + mu02) / 2 - spread);
-    bands.push({
-      x: x0,
-      y: y0,
-      width: x1 - x0 + 1,
-      height: y1 - y0 + 1,
-      angle: 0.5 * Math.atan2(2 * mu11, mu20 - mu02),
-      cx,
-      cy,
-      length: Math.sqrt(12 * major),
-      thickness: Math.sqrt(12 * minor) + 1,
-    });
-  }
-  return bands;
-}
-
-/**
- * Groups of 2–3 consecutive bands that look like one MRZ: similar left edge and width, evenly spaced.
- * Bottom-most first, longer groups first at equal position (the MRZ is the last block of a data page).
- */
-export function groupMrzBands(bands: readonly LineBand[]): LineBand[][] {
-  const groups: LineBand[][] = [];
-  for (let i = 0; i < bands.length; i++) {
-    const group = [bands[i]!];
-    for (let j = i + 1; j < bands.length && group.length < 3; j++) {
-      const last = group[group.length - 1]!;
-      const next = bands[j]!;
-      const h = Math.max(last.height, next.height);
-      const gap = next.cy - last.cy;
-      const similar =
-        Math.abs(next.x - last.x) < 0.1 * last.width + 2 * h &&
-        next.width > 0.75 * last.width &&
-        next.width < 1.33 * last.width &&
-        next.height > 0.6 * last.height &&
-        next.height < 1.66 * last.height &&
-        gap > 0.9 * h &&
-        gap < 3.2 * h;
-      if (similar) group.push(next);
-      else if (gap > 3.2 * h) break;
-    }
-    for (let k = 2; k <= group.length; k++) groups.push(group.slice(0, k));
-  }
-  return groups.sort((a, b) => {
-    const bottom = (g: LineBand[]): number => g[g.length - 1]!.cy;
-    return bottom(b) - bottom(a) || b.length - a.length;
-  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blackhat, dilate, erode, otsuThreshold, rotate180, rotate90, type Raster } from './morphology.js';
+import { dilate, erode, otsuThreshold, type Raster } from './morphology.js';
 
 function random(width: number, height: number, seed = 7): Raster {
   let s = seed;
@@ -46,28 +46,10 @@ describe('morphology', () => {
     }
   });
 
-  it('black-hat lights thin dark strokes on a light ground and leaves the ground dark', () => {
-    const width = 40;
-    const height = 20;
-    const data = new Uint8Array(width * height).fill(220);
-    for (let y = 5; y < 15; y++) data[y * width + 20] = 30;
-    const hat = blackhat({ width, height, data }, 7, 3);
-    expect(hat.data[10 * width + 20]).toBeGreaterThan(150);
-    expect(hat.data[10 * width + 5]).toBe(0);
-  });
-
   it('splits a two-level histogram between its levels', () => {
     const data = new Uint8Array(1000).map((_, i) => (i < 600 ? 40 : 200));
     const t = otsuThreshold(data);
     expect(t).toBeGreaterThanOrEqual(40);
     expect(t).toBeLessThan(200);
-  });
-
-  it('rotates by 90° and 180°', () => {
-    const src: Raster = { width: 3, height: 2, data: Uint8Array.from([1, 2, 3, 4, 5, 6]) };
-    expect(Array.from(rotate180(src).data)).toEqual([6, 5, 4, 3, 2, 1]);
-    const r = rotate90(src);
-    expect([r.width, r.height]).toEqual([2, 3]);
-    expect(Array.from(r.data)).toEqual([4, 1, 5, 2, 6, 3]);
   });
 });

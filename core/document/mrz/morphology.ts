@@ -61,22 +61,16 @@ function extremum1d(src: Raster, size: number, horizontal: boolean, max: boolean
   return { width, height, data: out };
 }
 
-/** Grey dilation (max) with a `w`×`h` rectangle. */
+/** Grey dilation (max) with a `w`×`h` rectangle (a side under 2 leaves that direction alone). */
 export function dilate(src: Raster, w: number, h: number): Raster {
-  return extremum1d(extremum1d(src, w, true, true), h, false, true);
+  const rows = w >= 2 ? extremum1d(src, w, true, true) : src;
+  return h >= 2 ? extremum1d(rows, h, false, true) : rows;
 }
 
-/** Grey erosion (min) with a `w`×`h` rectangle. */
+/** Grey erosion (min) with a `w`×`h` rectangle (a side under 2 leaves that direction alone). */
 export function erode(src: Raster, w: number, h: number): Raster {
-  return extremum1d(extremum1d(src, w, true, false), h, false, false);
-}
-
-/** Black-hat (closing minus image): bright where dark strokes narrower than the rectangle lie on a lighter ground. */
-export function blackhat(src: Raster, w: number, h: number): Raster {
-  const closed = erode(dilate(src, w, h), w, h);
-  const out = new Uint8Array(src.data.length);
-  for (let i = 0; i < out.length; i++) out[i] = (closed.data[i] ?? 0) - (src.data[i] ?? 0);
-  return { width: src.width, height: src.height, data: out };
+  const rows = w >= 2 ? extremum1d(src, w, true, false) : src;
+  return h >= 2 ? extremum1d(rows, h, false, false) : rows;
 }
 
 /** Otsu's threshold of an 8-bit histogram. */
@@ -105,19 +99,4 @@ export function otsuThreshold(data: Uint8Array): number {
     }
   }
   return best;
-}
-
-/** Rotate a raster by 180° (a document scanned upside down). */
-export function rotate180(src: Raster): Raster {
-  return { width: src.width, height: src.height, data: Uint8Array.from(src.data).reverse() };
-}
-
-/** Rotate a raster by 90° clockwise. */
-export function rotate90(src: Raster): Raster {
-  const { width, height } = src;
-  const out = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) out[x * height + (height - 1 - y)] = src.data[y * width + x] ?? 0;
-  }
-  return { width: height, height: width, data: out };
 }

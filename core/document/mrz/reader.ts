@@ -1,19 +1,49 @@
 import type { DecodedImage } from '../../imaging/decode.js';
 import { loadLineRecognizer, type LineRecognizer } from '../ocr/paddle-recognizer.js';
-import { readGroup, type Attempt } from './group-reader.js';
-import { analyseLines, groupMrzBands } from './locate.js';
+import { GreyPyramid, toGrey } from './grey.js';
+import { looksLikeMrzLine, looksLikePrint, ZoneReader } from './group-reader.js';
+import type { Attempt } from './interpret.js';
 import type { MrzReading } from './types.js';
-import { orient, toRaster } from './view.js';
+import { findMrzCandidates, MIN_SIDE, type ZoneCandidate, type ZoneLine, type ZoneSearch } from './zone.js';
 
-/** Groups of bands tried per orientation before giving up on it. */
-const MAX_GROUPS = 4;
+/** Candidate zones looked at, best first, before giving up. */
+const MAX_CANDIDATES = 6;
+/** Recogniser calls (one line each, ~15–45 ms) one image may cost: bounds the time spent on an image without MRZ. */
+const MAX_CALLS = 18;
+/** Characters in a TD1 line. */
+const TD1_LINE = 30;
 
-type Rotation = 0 | 90 | 180 | 270;
-/** Upright first; upside down is the commonest mistake at a scanner, then either quarter turn. */
-const ROTATIONS: Rotation[] = [0, 180, 90, 270];
+/**
+ * The two three-line zones a two-line zone may belong to: a line one spacing above it, or one below, where
+ * the full-resolution fit looks for it (see fitToGroup).
+ */
+function withThirdLine(search: ZoneSearch, candidate: ZoneCandidate): ZoneCandidate[] {
+  const [a, b] = candidate.lines.map((i) => search.lines[i]!);
+  if (!a || !b) return [];
+  const line = (from: ZoneLine, away: ZoneLine): ZoneLine => ({
+    ...from,
+    cx: 2 * from.cx - away.cx,
+    cy: 2 * from.cy - away.cy,
+  });
+  search.lines.push(line(a, b), line(b, a));
+  const before = search.lines.length - 2;
+  const after = search.lines.length - 1;
+  return [
+    { lines: [before, ...candidate.lines], score: candidate.score },
+    { lines: [...candidate.lines, after], score: candidate.score },
+  ];
+}
 
-/** Skew beyond which the image is levelled before the zone search (radians, 1.5°). */
-const MAX_SKEW = (1.5 * Math.PI) / 180;
+/** A first line read this surely in one direction is not read the other way round too. */
+const SURE_DIRECTION = 0.8;
+
+/** Options of one read. */
+export interface ReadMrzOptions {
+  /** Asked between recogniser calls: true stops the read, which answers the best reading so far (or null). */
+  shouldStop?: () => boolean;
+  /** Milliseconds after which the read stops as if `shouldStop` said so. */
+  budgetMs?: number;
+}
 
 let recognizer: Promise<LineRecognizer> | null = null;
 
@@ -33,56 +63,56 @@ export async function disposeMrzReader(): Promise<void> {
 }
 
 /**
- * Read the MRZ of a document image: find the band of 2–3 evenly spaced long text lines (trying the image
- * turned 180° when the upright reading fails, and 90° either way when neither finds an MRZ-like zone), cut each line out level, recognise it
- * with the MRZ alphabet only, fit it to the format's length and repair it with the check digits.
- * Null when no MRZ-like zone is found. Heavy work runs in sharp and onnxruntime threads.
+ * Which way a candidate reads: as found (false) or turned half round (true); null when its first line reads
+ * like MRZ text neither way (printed text, a picture).
  */
-export async function readMrz(image: DecodedImage): Promise<MrzReading | null> {
+async function directionOf(reader: ZoneReader, candidate: ZoneCandidate): Promise<boolean | null> {
+  const ahead = await reader.probe(candidate, false);
+  const aheadOk = ahead !== null && looksLikeMrzLine(ahead);
+  if (aheadOk && ahead.confidence >= SURE_DIRECTION) return false;
+  // Read surely as print the right way up: neither an MRZ nor one upside down.
+  if (ahead && looksLikePrint(ahead)) return null;
+  const back = await reader.probe(candidate, true);
+  const backOk = back !== null && looksLikeMrzLine(back);
+  if (aheadOk && backOk) return back.confidence - back.foreign > ahead.confidence - ahead.foreign;
+  if (aheadOk) return false;
+  return backOk ? true : null;
+}
+
+/**
+ * Read the MRZ of a document image. One search over one working copy finds MRZ-like groups of 2–3 evenly
+ * spaced long lines at any angle (quarter turns, skew, perspective); each group is read, best first, from the
+ * full-resolution image, in whichever direction its first line reads as MRZ text: every line cut out level,
+ * recognised with the MRZ alphabet only, fitted to the format's length and repaired with the check digits.
+ * Null when no MRZ-like zone is found. Runs on any thread (the recognition model is loaded per thread).
+ */
+export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {}): Promise<MrzReading | null> {
   const started = performance.now();
-  const rec = await getRecognizer();
+  if (Math.min(image.width, image.height) < MIN_SIDE) return null;
+  const pyramid = new GreyPyramid(toGrey(image));
+  const search = findMrzCandidates(pyramid);
+  if (search.candidates.length === 0) return null;
+  const budget = options.budgetMs;
+  const shouldStop = (): boolean =>
+    (options.shouldStop?.() ?? false) || (budget !== undefined && performance.now() - started > budget);
+  const reader = new ZoneReader(pyramid, search, await getRecognizer(), { maxCalls: MAX_CALLS, shouldStop });
   let best: Attempt | null = null;
-  for (const rotation of ROTATIONS) {
-    // An MRZ-like zone (fillers, the right length) upright or upside down: a quarter turn cannot do better.
-    if (rotation % 180 !== 0 && best) break;
-    const attempt = await readOriented(image, rotation, rec);
+  const [first] = search.candidates;
+  // The best-looking zone is most often the MRZ the right way up: its lines are read side by side at once.
+  if (first) reader.prefetch(first, false);
+  const queue = search.candidates.slice(0, MAX_CANDIDATES);
+  for (let k = 0; k < queue.length; k++) {
+    const candidate = queue[k]!;
+    if (reader.exhausted()) break;
+    const flip = await directionOf(reader, candidate);
+    if (flip === null) continue;
+    const attempt = await reader.read(candidate, flip);
     if (attempt && (!best || attempt.score > best.score)) best = attempt;
-    // Half the check digits holding means the zone was found the right way up: turning will not help.
-    if (best && (best.reading.valid || passedShare(best) >= 0.5)) break;
+    if (best?.reading.valid) break;
+    // Two lines of identity-card length: the third line of a TD1 zone may have escaped the search.
+    if (candidate.lines.length === 2 && (await reader.longestFirstCut(candidate, flip)) <= TD1_LINE + 2)
+      queue.splice(k + 1, 0, ...withThirdLine(search, candidate));
   }
   if (!best) return null;
   return { ...best.reading, ms: Math.round(performance.now() - started) };
-}
-
-function passedShare(attempt: Attempt): number {
-  const { checks } = attempt.reading;
-  return checks.filter((c) => c.valid).length / Math.max(1, checks.length);
-}
-
-async function readOriented(
-  image: DecodedImage,
-  rotation: Rotation,
-  rec: LineRecognizer,
-): Promise<Attempt | null> {
-  let view = orient(image, rotation);
-  let analysis = analyseLines(
-    await toRaster(view.pipeline().resize(view.workWidth, view.workHeight, { fit: 'fill' })),
-  );
-  // A tilted photo breaks lines into pieces: level it by the text's own skew and search again.
-  if (Math.abs(analysis.skew) > MAX_SKEW) {
-    view = orient(image, rotation - (analysis.skew * 180) / Math.PI);
-    analysis = analyseLines(
-      await toRaster(view.pipeline().resize(view.workWidth, view.workHeight, { fit: 'fill' })),
-    );
-  }
-  const groups = groupMrzBands(analysis.bands).slice(0, MAX_GROUPS);
-  let best: Attempt | null = null;
-  for (const group of groups) {
-    const attempt = await readGroup(group, view, rec);
-    if (!attempt) continue;
-    attempt.reading.region = view.toImageBox(attempt.reading.region);
-    if (!best || attempt.score > best.score) best = attempt;
-    if (best.reading.valid) break;
-  }
-  return best;
 }

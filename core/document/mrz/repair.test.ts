@@ -13,6 +13,18 @@ function read(
 }
 
 describe('repairMrz', () => {
+  it('turns lone letters in the fillers after a name back into fillers, and leaves names alone', () => {
+    const put = (line: string, at: number, text: string): string =>
+      line.slice(0, at) + text + line.slice(at + text.length);
+    const junk = put(put(put(TD3_SPECIMEN[0]!, 30, 'C'), 34, 'KC'), 43, 'C');
+    expect(repairMrz('TD3', [read(junk), read(TD3_SPECIMEN[1]!)])[0]).toBe(TD3_SPECIMEN[0]);
+    const three = put(TD3_SPECIMEN[0]!, 38, 'ABC');
+    expect(repairMrz('TD3', [read(three), read(TD3_SPECIMEN[1]!)])[0]).toBe(three);
+    const td1 = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6'];
+    const names = 'DE<LA<CRUZ<<LUCAS'.padEnd(30, '<');
+    expect(repairMrz('TD1', [read(td1[0]!), read(td1[1]!), read(put(names, 29, 'C'))])[2]).toBe(names);
+  });
+
   it('forces digits into date fields and letters into codes (O/0, I/1, S/5, B/8)', () => {
     const line2 = TD3_SPECIMEN[1]!.replace('7408122', '74O8I22').replace('UTO', 'UT0');
     const repaired = repairMrz('TD3', [read(TD3_SPECIMEN[0]!), read(line2)]);

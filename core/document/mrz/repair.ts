@@ -158,6 +158,38 @@ function groupValid(grid: Grid, group: CheckGroup): boolean {
   return isCheckDigitValid(textOf(lines, group.spans), lines[group.digit.line]?.[group.digit.pos] ?? '');
 }
 
+/** Where the name field lies: line and first position (it runs to the line's end). */
+function nameField(format: MrzFormat): { line: number; start: number } {
+  return format === 'TD1' ? { line: 2, start: 0 } : { line: 0, start: 5 };
+}
+
+/**
+ * A name field holds the primary identifier, `<<`, the secondary identifier (parts joined by single fillers),
+ * then fillers only (ICAO 9303-3). Lone letters in that trailing run (one or two: fillers misread as C or K)
+ * become fillers again; a longer run is left as read.
+ */
+function clearNameTail(grid: Grid, format: MrzFormat): void {
+  const { line, start } = nameField(format);
+  const row = grid[line];
+  if (!row) return;
+  const field = row.slice(start).join('');
+  const separator = field.indexOf('<<');
+  if (separator < 1) return;
+  const secondary = separator + 2;
+  const end = field[secondary] === '<' ? secondary : field.indexOf('<<', secondary + 1);
+  if (end < 0) return;
+  for (let k = end; k < field.length;) {
+    if (field[k] === '<') {
+      k++;
+      continue;
+    }
+    let run = k;
+    while (run < field.length && field[run] !== '<') run++;
+    if (run - k <= 2) for (let j = k; j < run; j++) row[start + j] = '<';
+    k = run;
+  }
+}
+
 /**
  * Repair recognised MRZ lines of a known format: force each position into its character class (digits in
  * dates, letters in names and codes), then for each failing check digit or unknown country code try the
@@ -253,6 +285,7 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
       { keepAbove: UNSURE, pairs: true },
     );
   }
+  clearNameTail(grid, format);
   const lines = (): string[] => grid.map((l) => l.join(''));
   const groups = checkGroupsOf(layout, lines());
   const composite = groups.find((g) => g.name === 'composite');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Raster } from './morphology.js';
-import { resizeRaster, sampleRotatedRect, stretchContrast } from './sample.js';
+import { normaliseStrip, resizeRaster, sampleRotatedRect } from './sample.js';
 
 function gradient(width: number, height: number): Raster {
   return { width, height, data: Uint8Array.from({ length: width * height }, (_, i) => (i % width) * 10) };
@@ -22,17 +22,23 @@ describe('line sampling', () => {
     expect(Array.from(out.data)).toEqual([255, 255, 255, 255, 255, 255]);
   });
 
-  it('stretches a faint strip to full contrast and leaves a flat one alone', () => {
-    const faint: Raster = {
-      width: 100,
-      height: 1,
-      data: Uint8Array.from({ length: 100 }, (_, i) => 100 + Math.floor(i / 2)),
-    };
-    const stretched = stretchContrast(faint);
-    expect(Math.min(...stretched.data)).toBe(0);
-    expect(Math.max(...stretched.data)).toBe(255);
-    const flat: Raster = { width: 10, height: 1, data: new Uint8Array(10).fill(128) };
-    expect(stretchContrast(flat)).toBe(flat);
+  it('stretches a strip column by column: a dim end and a glare end both reach black and white', () => {
+    const width = 200;
+    const height = 10;
+    const data = new Uint8Array(width * height);
+    for (let x = 0; x < width; x++) {
+      // Paper and ink both lighter to the right (glare), the ink every 10 columns on rows 3-6.
+      const paper = 90 + Math.round((x / width) * 160);
+      const ink = 20 + Math.round((x / width) * 170);
+      for (let y = 0; y < height; y++) data[y * width + x] = x % 10 < 4 && y >= 3 && y <= 6 ? ink : paper;
+    }
+    const out = normaliseStrip({ width, height, data }, 15);
+    for (const x of [20, 180]) {
+      expect(out.data[4 * width + x]).toBeLessThan(30);
+      expect(out.data[0 * width + x]).toBeGreaterThan(200);
+    }
+    const flat: Raster = { width: 10, height: 2, data: new Uint8Array(20).fill(200) };
+    expect(Math.min(...normaliseStrip(flat, 3).data)).toBeGreaterThan(0);
   });
 
   it('resizes by bilinear sampling', () => {

@@ -74,22 +74,52 @@ export function resizeRaster(src: Raster, width: number, height: number): Raster
   return { width, height, data: out };
 }
 
+/** Smallest local range (grey levels) that is stretched: flatter neighbourhoods are paper, left light. */
+const MIN_LOCAL_RANGE = 24;
+
 /**
- * Stretch a grey raster's contrast so its darkest 2% are black and its lightest 2% white: faint or greyish
- * scans then reach the recogniser like crisp print.
+ * Stretch a line strip's contrast column by column: each column's darkest and lightest values, taken over
+ * `window` columns either side, become black and white. Light falling off along the line, a glare spot or a
+ * shadow across part of it then reach the recogniser like even print. Columns whose neighbourhood is flat
+ * (paper between words, a margin) are mapped against the strip's overall range instead.
  */
-export function stretchContrast(src: Raster): Raster {
-  const hist = new Uint32Array(256);
-  for (const v of src.data) hist[v] = (hist[v] ?? 0) + 1;
-  const cut = Math.floor(src.data.length * 0.02);
-  let low = 0;
-  for (let acc = 0; low < 255 && acc + (hist[low] ?? 0) <= cut; low++) acc += hist[low] ?? 0;
-  let high = 255;
-  for (let acc = 0; high > 0 && acc + (hist[high] ?? 0) <= cut; high--) acc += hist[high] ?? 0;
-  if (high - low < 16) return src;
-  const scale = 255 / (high - low);
-  const data = new Uint8Array(src.data.length);
-  for (let i = 0; i < data.length; i++)
-    data[i] = Math.max(0, Math.min(255, Math.round(((src.data[i] ?? 0) - low) * scale)));
-  return { width: src.width, height: src.height, data };
+export function normaliseStrip(src: Raster, window: number): Raster {
+  const { width, height, data } = src;
+  const lows = new Float64Array(width);
+  const highs = new Float64Array(width);
+  let globalLow = 255;
+  let globalHigh = 0;
+  for (let x = 0; x < width; x++) {
+    let low = 255;
+    let high = 0;
+    for (let y = 0; y < height; y++) {
+      const v = data[y * width + x]!;
+      if (v < low) low = v;
+      if (v > high) high = v;
+    }
+    lows[x] = low;
+    highs[x] = high;
+    globalLow = Math.min(globalLow, low);
+    globalHigh = Math.max(globalHigh, high);
+  }
+  const w = Math.max(1, Math.round(window));
+  const out = new Uint8Array(width * height);
+  for (let x = 0; x < width; x++) {
+    let low = 255;
+    let high = 0;
+    for (let j = Math.max(0, x - w); j <= Math.min(width - 1, x + w); j++) {
+      if (lows[j]! < low) low = lows[j]!;
+      if (highs[j]! > high) high = highs[j]!;
+    }
+    if (high - low < MIN_LOCAL_RANGE) {
+      high = globalHigh;
+      low = Math.min(globalLow, globalHigh - MIN_LOCAL_RANGE);
+    }
+    const scale = 255 / (high - low);
+    for (let y = 0; y < height; y++) {
+      const i = y * width + x;
+      out[i] = Math.max(0, Math.min(255, Math.round((data[i]! - low) * scale)));
+    }
+  }
+  return { width, height, data: out };
 }

@@ -26,6 +26,13 @@ describe('CTC greedy decoding restricted to a charset', () => {
     expect(line.confidence).toBeGreaterThan(0.8);
   });
 
+  it('tells how much of the ink went to characters outside the allowed set', () => {
+    const allowed = decodeCtc(matrix([[0.1, 0.9, 0, 0, 0]]), 1, 5, charset);
+    expect(allowed.foreign).toBeCloseTo(0, 5);
+    const masked = decodeCtc(matrix([[0.1, 0.09, 0, 0.81, 0]]), 1, 5, charset);
+    expect(masked.foreign).toBeCloseTo(0.9, 5);
+  });
+
   it('decodes nothing from blanks only', () => {
     expect(decodeCtc(matrix([[1, 0, 0, 0, 0]]), 1, 5, charset)).toMatchObject({ text: '', confidence: 0 });
   });

@@ -15,6 +15,11 @@ export interface CtcLine {
   chars: CtcChar[];
   /** Mean character probability (0 when the line is empty). */
   confidence: number;
+  /**
+   * Share of the non-blank probability that went to characters outside the allowed set (0–1): high when the
+   * line is not text of that alphabet at all (lower-case print, a picture, an MRZ read upside down).
+   */
+  foreign: number;
 }
 
 /** The classes a decoder may emit: class index → character. Index 0 is the CTC blank. */
@@ -37,6 +42,8 @@ export function decodeCtc(
   let current: Map<number, number> | null = null;
   let firstStep = 0;
   let lastStep = 0;
+  let foreignMass = 0;
+  let inkMass = 0;
   const flush = (): void => {
     if (!current) return;
     const ranked = [...current.entries()].sort((a, b) => b[1] - a[1]);
@@ -65,6 +72,8 @@ export function decodeCtc(
         bestClass = c;
       }
     }
+    foreignMass += Math.max(0, 1 - allowedSum);
+    inkMass += Math.max(0, 1 - blank);
     if (bestClass === 0) {
       flush();
       previous = 0;
@@ -87,7 +96,7 @@ export function decodeCtc(
   flush();
   const text = chars.map((c) => c.char).join('');
   const confidence = chars.length ? chars.reduce((s, c) => s + c.prob, 0) / chars.length : 0;
-  return { text, chars, confidence };
+  return { text, chars, confidence, foreign: inkMass > 0 ? Math.min(1, foreignMass / inkMass) : 0 };
 }
 
 /** Build a charset from a PaddleOCR dictionary (one entry per line, class = line index + 1) and the allowed characters. */

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { packageDir, packageFile } from '../../assets/assets.js';
 import type { HandlerGroup } from '../../workers/handler-types.js';
 
 /** A recognised line of printed text. */
@@ -16,19 +16,14 @@ export interface PrintedLine {
   confidence: number;
 }
 
-const require = createRequire(import.meta.url);
-
 /** Local paths for tesseract.js: model (gzip as shipped), Node worker script, wasm core, a cache under the OS temp dir. */
 function localPaths(): { langPath: string; cachePath: string; workerPath: string; corePath: string } {
-  const langPath = path.join(
-    path.dirname(require.resolve('@tesseract.js-data/eng/package.json')),
-    '4.0.0_best_int',
-  );
+  const langPath = packageFile('@tesseract.js-data/eng', '4.0.0_best_int');
   const cachePath = path.join(os.tmpdir(), 'idv-console-tesseract');
   fs.mkdirSync(cachePath, { recursive: true });
-  const tesseractDir = path.dirname(require.resolve('tesseract.js/package.json'));
-  const workerPath = path.join(tesseractDir, 'src', 'worker-script', 'node', 'index.js');
-  const corePath = path.dirname(require.resolve('tesseract.js-core/package.json'));
+  const workerPath = packageFile('tesseract.js', 'src/worker-script/node/index.js');
+  // The wasm core is tesseract.js's own dependency: looked up from its folder.
+  const corePath = packageDir('tesseract.js-core', path.join(packageDir('tesseract.js'), 'package.json'));
   return { langPath, cachePath, workerPath, corePath };
 }
 

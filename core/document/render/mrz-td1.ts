@@ -33,7 +33,8 @@ export function mrzCheckDigit(text: string): string {
   return String(sum % 10);
 }
 
-function field(text: string, length: number): string {
+/** An MRZ field: upper case, anything outside A-Z 0-9 turned into fillers, cut or padded with `<` to `length`. */
+export function mrzField(text: string, length: number): string {
   const cleaned = text
     .toUpperCase()
     .replace(/[^A-Z0-9<]+/g, '<')
@@ -46,9 +47,9 @@ export type MrzCorruption = 'none' | 'document_number' | 'birth_date' | 'expiry_
 
 /** The three TD1 lines of a holder; `corrupt` replaces one check digit by a wrong one. */
 export function buildTd1(holder: CardHolder, corrupt: MrzCorruption = 'none'): [string, string, string] {
-  const docNumber = field(holder.documentNumber, 9);
-  const birth = field(holder.birthDate, 6);
-  const expiry = field(holder.expiryDate, 6);
+  const docNumber = mrzField(holder.documentNumber, 9);
+  const birth = mrzField(holder.birthDate, 6);
+  const expiry = mrzField(holder.expiryDate, 6);
   const wrong = (digit: string): string => String((Number(digit) + 5) % 10);
   let docCheck = mrzCheckDigit(docNumber);
   let birthCheck = mrzCheckDigit(birth);
@@ -56,17 +57,17 @@ export function buildTd1(holder: CardHolder, corrupt: MrzCorruption = 'none'): [
   if (corrupt === 'document_number') docCheck = wrong(docCheck);
   if (corrupt === 'birth_date') birthCheck = wrong(birthCheck);
   if (corrupt === 'expiry_date') expiryCheck = wrong(expiryCheck);
-  const optional1 = field('', 15);
-  const optional2 = field('', 11);
-  const line1 = `I<${field(holder.issuingState, 3)}${docNumber}${docCheck}${optional1}`;
-  const line2Head = `${birth}${birthCheck}${field(holder.sex, 1)}${expiry}${expiryCheck}${field(holder.nationality, 3)}${optional2}`;
+  const optional1 = mrzField('', 15);
+  const optional2 = mrzField('', 11);
+  const line1 = `I<${mrzField(holder.issuingState, 3)}${docNumber}${docCheck}${optional1}`;
+  const line2Head = `${birth}${birthCheck}${mrzField(holder.sex, 1)}${expiry}${expiryCheck}${mrzField(holder.nationality, 3)}${optional2}`;
   // Composite over the upper line's positions 6-30 and the lower line's 1-7, 9-15 and 19-29 (ICAO 9303-5).
   const compositeInput =
     line1.slice(5) + line2Head.slice(0, 7) + line2Head.slice(8, 15) + line2Head.slice(18, 29);
   let composite = mrzCheckDigit(compositeInput);
   if (corrupt === 'composite') composite = wrong(composite);
   const line2 = `${line2Head}${composite}`;
-  const names = `${field(holder.surname, 30).replace(/<+$/, '')}<<${holder.givenNames.toUpperCase().replace(/[^A-Z]+/g, '<')}`;
-  const line3 = field(names, 30);
+  const names = `${mrzField(holder.surname, 30).replace(/<+$/, '')}<<${holder.givenNames.toUpperCase().replace(/[^A-Z]+/g, '<')}`;
+  const line3 = mrzField(names, 30);
   return [line1, line2, line3];
 }

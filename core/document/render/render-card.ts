@@ -3,10 +3,9 @@
  * background, printed fields, a portrait from the face-api demo photos, an optional ghost portrait, a TD1 MRZ
  * (optionally with a wrong check digit), a printed mark and, for the driver's-licence variant, an AAMVA PDF417.
  */
-import path from 'node:path';
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import bwipjs from 'bwip-js';
+import { packageFile } from '../../assets/assets.js';
 import { buildTd1, type CardHolder, type MrzCorruption } from './mrz-td1.js';
 import { buildAamvaPayload } from './aamva-payload.js';
 import { CARD, LAYOUT, cardSvg, fieldsSvg, markOnCardSvg, mrzSvg } from './card-svg.js';
@@ -56,11 +55,11 @@ const PORTRAITS = [
 ] as const;
 
 function portraitPath(file: string): string {
-  const entry = createRequire(import.meta.url).resolve('@vladmandic/face-api');
-  return path.join(path.dirname(path.dirname(entry)), 'demo', file);
+  return packageFile('@vladmandic/face-api', `demo/${file}`);
 }
 
-async function portrait(person: number, width: number, height: number): Promise<sharp.Sharp> {
+/** Portrait `person` (any integer; wraps around the bundled photos) cropped and scaled to `width`×`height`. */
+export async function portrait(person: number, width: number, height: number): Promise<sharp.Sharp> {
   const source = PORTRAITS[((person % PORTRAITS.length) + PORTRAITS.length) % PORTRAITS.length]!;
   const { file, ...region } = source;
   const buffer = await sharp(portraitPath(file)).extract(region).resize(width, height).png().toBuffer();

@@ -1,6 +1,6 @@
 import type { StepResult } from '../../contracts/step-result.js';
 import type { FaceEngineConfig } from '../config.js';
-import { cosineSimilarity } from '../math/softmax.js';
+import { cosineSimilarity } from '../../math/vectors.js';
 import type { FaceModels } from '../models/load-all.js';
 import type { FaceBox, Raster } from '../types.js';
 import { analyseFace } from './assess.js';

@@ -1,4 +1,4 @@
-import { l2Normalize } from '../math/softmax.js';
+import { l2Normalize } from '../../math/vectors.js';
 import type { EmbedRunner } from '../models/embedder.js';
 import { flipHorizontal } from '../pixels/warp-affine.js';
 import type { Raster } from '../types.js';

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import sharp from 'sharp';
-import { projectRoot } from '../../models/manifest.js';
+import { packageFile } from '../../assets/assets.js';
 
 /**
  * Test and benchmark images derived from the photos npm ships with @vladmandic/face-api (a devDependency), so tests
@@ -10,7 +9,7 @@ import { projectRoot } from '../../models/manifest.js';
 
 /** Path of one of the six demo photos (1920 px wide group photos). */
 export function samplePhoto(index: 1 | 2 | 3 | 4 | 5 | 6): string {
-  return path.join(projectRoot, 'node_modules', '@vladmandic', 'face-api', 'demo', `sample${index}.jpg`);
+  return packageFile('@vladmandic/face-api', `demo/sample${index}.jpg`);
 }
 
 /** A person of a demo photo: where to cut around them (source pixels; their face sits inside). */

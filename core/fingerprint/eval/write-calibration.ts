@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { fitCalibration } from '../calibration-fit.js';
-import { FINGERPRINT_MODEL_VERSION } from '../calibration.js';
+import { FINGERPRINT_MODEL_VERSION } from '../model-version.js';
 
 /**
  * Fit the calibration tables from pooled impostor scores, compared with the 'upright' turn and with 'any', and write

@@ -1,4 +1,4 @@
-import { BACKGROUND, MASK_CELL, PERIOD_UNKNOWN, UNRELIABLE, type CoarseMask } from '../match/extra.js';
+import { BACKGROUND, MASK_CELL, PERIOD_UNKNOWN, UNRELIABLE, type CoarseMask } from '../template/extra.js';
 import { BLOCK } from './block-grid.js';
 import type { OrientationField } from './orientation.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodePeriods, PERIOD_UNKNOWN } from '../match/extra.js';
+import { decodePeriods, PERIOD_UNKNOWN } from '../template/extra.js';
 import { extractFeatures } from './index.js';
 import { renderRidges } from './test-patterns.js';
 

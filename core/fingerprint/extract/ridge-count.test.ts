@@ -6,7 +6,7 @@ import {
   encodeMask,
   PERIOD_UNKNOWN,
   RIDGES_UNKNOWN,
-} from '../match/extra.js';
+} from '../template/extra.js';
 import { ridgesBetween } from './ridge-count.js';
 
 /** Vertical ridges 3 px wide every 9 px (x % 9 < 3 is ridge), 200 x 60. */

@@ -1,5 +1,5 @@
 import { NEIGHBOURS, neighbourStars } from '../match/prepare.js';
-import { RIDGES_UNKNOWN } from '../match/extra.js';
+import { RIDGES_UNKNOWN } from '../template/extra.js';
 
 /**
  * Ridges crossed by the straight segment between two minutiae on the binary ridge image (1 = ridge), not counting

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { movedPrint, rankOneHits } from '../../testing/fingerprints.js';
 import { syntheticFeatureRecord } from '../synthetic/index.js';
-import { computeEmbedding, cosineSimilarity, EMBEDDING_DIMS } from './embedding.js';
+import { cosineSimilarity, l2Norm } from '../../math/vectors.js';
+import { computeEmbedding, EMBEDDING_DIMS } from './embedding.js';
 
 describe('1:N embedding', () => {
   it('has a fixed length and unit norm', () => {
     const e = computeEmbedding(syntheticFeatureRecord(5));
     expect(e.length).toBe(EMBEDDING_DIMS);
-    expect(cosineSimilarity(e, e)).toBeCloseTo(1, 5);
+    expect(l2Norm(e)).toBeCloseTo(1, 5);
   });
 
   it('does not change when the finger is turned and moved', () => {

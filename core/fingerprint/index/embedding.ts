@@ -117,10 +117,3 @@ function addSoft(out: Float32Array, dPos: number, aPos: number, bPos: number): v
     }
   }
 }
-
-/** Cosine similarity of two L2-normalised embeddings. */
-export function cosineSimilarity(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  for (let k = 0; k < a.length; k++) dot += a[k]! * (b[k] ?? 0);
-  return dot;
-}

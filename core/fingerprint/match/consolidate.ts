@@ -1,4 +1,4 @@
-import { cellIndex } from './extra.js';
+import { cellIndex } from '../template/extra.js';
 import { flowAgreement, localTurns, type Rigid } from './flow.js';
 import { insideHull, wrapAngle } from './geometry.js';
 import type { FingerTurn } from './index.js';
@@ -20,13 +20,8 @@ const FLOW_POWER = 4;
 /**
  * Relative difference of the two prints' mean ridge periods over their overlap at which the score is scaled by
  * exp(-1) (Gaussian), and the cells of overlap it needs. Another finger often has another ridge spacing, while
- * the same finger pressed harder or softer changes it little. Five-grid-shift mean EER over the four FVC sets:
- * 4.81 without; 4.68 / 4.62 / 4.69 / 4.69 / 4.72 with 0.15 / 0.2 / 0.25 / 0.3 / 0.35, all within the shifts' noise
- * of one another. 0.3 is the gentlest of them: at shift 0 it costs FVC2002_DB1 nothing (1.78 -> 1.87, against
- * 2.15 with 0.2) and still takes FVC2004_DB4 from 5.35 to 4.67, and sets we do not have may vary their pressure
- * more. The absolute per-cell difference instead of the signed mean: 4.71 at best (one noisy cell weighs as much
- * as a systematic shift); a further penalty on the spread of the per-cell differences: 4.80 to 5.25 (distortion
- * spreads them in genuine pairs).
+ * the same finger pressed harder or softer changes it little. 0.3 is the gentlest tolerance that helps (sets we do not
+ * have may vary their pressure more); the signed mean is used so one noisy cell weighs less than a systematic shift.
  */
 const PERIOD_TOLERANCE = 0.3;
 const PERIOD_MIN_CELLS = 4;
@@ -35,9 +30,8 @@ const PERIOD_MIN_CELLS = 4;
  * linearly to nothing at ROTATION_LIMIT. A finger is laid on a flat sensor roughly upright; the confident genuine
  * pairs of the four FVC sets (score above 15) turn by at most 75 degrees, while chance alignments of another finger
  * come at any angle (5 of FVC2004_DB1's 25 best impostors turned by 100 to 170 degrees). Seeds beyond the limit are
- * not tried (index.ts). Applies to the 'upright' turn, not to 'any'. Five-grid-shift mean EER over the four sets:
- * 3.88 without, 3.47 with 60/120, 3.45 with 45/90 and 3.44 with a hard cut at 60; the gentlest was taken, for sets
- * we do not have.
+ * not tried (index.ts). Applies to the 'upright' turn, not to 'any'. The gentlest of the equally good limits was
+ * taken, for sets we do not have.
  */
 export const ROTATION_FREE = Math.PI / 3;
 export const ROTATION_LIMIT = (2 * Math.PI) / 3;
@@ -313,7 +307,7 @@ function insideRegion(p: PreparedPrint, x: number, y: number): boolean {
  * alignment on those pairs and pair again. The minutiae score is the squared sum of pair weights over the geometric
  * mean of the minutiae counts inside the common area: it grows with the number of matched minutiae and only
  * partly with the share matched, since noisy impressions carry many minutiae their mates cannot show (dividing by
- * the product of the counts, i.e. the share from both sides, gave an average EER of 7.1% against 6.2%). With turn
+ * the product of the counts, i.e. the share from both sides, did worse). With turn
  * 'upright' it is scaled down when the alignment turns the finger further than a finger is laid on a fixed reader.
  * scoreAlignment then scales it down when the two prints' ridge periods or ridge flow (net of the skin's local
  * twist, flow.ts) disagree under the alignment.

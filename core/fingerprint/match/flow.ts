@@ -1,4 +1,4 @@
-import { BACKGROUND, cellIndex, MASK_CELL, PERIOD_UNKNOWN, UNRELIABLE } from './extra.js';
+import { BACKGROUND, cellIndex, MASK_CELL, PERIOD_UNKNOWN, UNRELIABLE } from '../template/extra.js';
 import type { PreparedPrint } from './prepare.js';
 
 /** A rigid transform from print A's frame to print B's: rotate by `angle` about the origin, then translate. */
@@ -17,9 +17,7 @@ const SIN2 = Float64Array.from({ length: 361 }, (_, d) => Math.sin(((d - 180) * 
  * then vary smoothly across the print (10-60 degrees in FVC2004_DB1's distorted impressions, around a central
  * region that agrees), where another finger's differ from cell to cell. Each cell's difference is measured against
  * the mean difference of the compared cells within TWIST_RADIUS cells of it (a 9 x 9 window, 144 px), taken as the
- * local turn of the skin and capped at TWIST_LIMIT. Five-grid-shift mean EER over the four FVC sets (stop 19):
- * 3.47 rigid; 3.20 / 3.23 / 3.23 with limits 20 / 25 / 30 degrees (FVC2004_DB1 7.86 -> 6.43 / 6.49 / 6.50);
- * radius 3 / 5 / 6 cells 3.28 / 3.23 / 3.25; uncapped (Gaussian window) 3.35.
+ * local turn of the skin and capped at TWIST_LIMIT, so another finger's cell-to-cell disagreement is not excused.
  */
 const TWIST_RADIUS = 4;
 const TWIST_LIMIT = (25 * Math.PI) / 180;

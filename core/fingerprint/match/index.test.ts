@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FingerprintFeatures, Minutia } from '../types.js';
 import { compareFeatures } from './index.js';
-import { encodeMask, MASK_CELL } from './extra.js';
+import { encodeMask, MASK_CELL } from '../template/extra.js';
 import { DEFAULT_FMR, scoreAtFmr } from '../calibration.js';
 import { createPrng } from '../../math/prng.js';
 

@@ -72,8 +72,8 @@ export function compareFeatures(
   const aligned = order
     .map((k) => consolidate(pa, pb, local, Math.floor(k / pb.n), k % pb.n, turn))
     .sort((p, q) => q.bound - p.bound);
-  // The leading alignment paired again under the skin's local turn (untwisting the best 3 or all 12 did no better,
-  // five-grid-shift mean EER 3.16 and 3.12 against 3.10, and costs a pairing each).
+  // Only the leading alignment is paired again under the skin's local turn: untwisting more did no better and costs a
+  // pairing each.
   if (aligned.length > 0) {
     aligned[0] = untwist(pa, pb, local, aligned[0]!);
     aligned.sort((p, q) => q.bound - p.bound);

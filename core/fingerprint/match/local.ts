@@ -1,6 +1,6 @@
 import { ANGLE_BINS, edgeKey, KEY_COUNT, LENGTH_BIN, LENGTH_BINS, TURN_BINS } from './edge-hash.js';
 import { NEIGHBOURS, type PreparedPrint } from './prepare.js';
-import { RIDGES_UNKNOWN } from './extra.js';
+import { RIDGES_UNKNOWN } from '../template/extra.js';
 
 /** Tolerances for two edges to agree: length (pixels, plus a share of the length), and both relative angles. */
 const LENGTH_TOLERANCE = 8;
@@ -9,7 +9,7 @@ const ANGLE_TOLERANCE = Math.PI / 8;
 const TURN_TOLERANCE = Math.PI / 6;
 /**
  * Weight of an edge whose ridge counts differ by one; more than one and the edges disagree. Distances stretch with
- * the skin, ridge counts do not, so chance look-alike stars of other fingers are told apart (avg EER 5.56 -> 5.36).
+ * the skin, ridge counts do not, so chance look-alike stars of other fingers are told apart.
  */
 const RIDGE_OFF_BY_ONE = 0.7;
 

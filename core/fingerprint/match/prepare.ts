@@ -1,5 +1,11 @@
 import type { FingerprintFeatures } from '../types.js';
-import { BACKGROUND, decodeMask, decodePeriods, decodeRidgeCounts, type CoarseMask } from './extra.js';
+import {
+  BACKGROUND,
+  decodeMask,
+  decodePeriods,
+  decodeRidgeCounts,
+  type CoarseMask,
+} from '../template/extra.js';
 import { angleBin, edgeKey, LENGTH_BINS, lengthBin, MAX_EDGE, turnBin } from './edge-hash.js';
 import { convexHull, wrapAngle } from './geometry.js';
 

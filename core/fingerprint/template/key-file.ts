@@ -11,7 +11,12 @@ export const KEY_FILE_NAME = 'fingerprint-template.key';
  * replacing it would make every stored template unreadable.
  */
 export function loadOrCreateTemplateKey(dataDir: string): Buffer {
-  const file = path.join(dataDir, KEY_FILE_NAME);
+  return loadOrCreateTemplateKeyFile(path.join(dataDir, KEY_FILE_NAME));
+}
+
+/** `loadOrCreateTemplateKey` for a key file anywhere (replicas of a shared store share one key file). */
+export function loadOrCreateTemplateKeyFile(file: string): Buffer {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   try {
     const fd = fs.openSync(file, 'wx', 0o600);
     try {

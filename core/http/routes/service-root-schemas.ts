@@ -7,6 +7,8 @@ const Store = Type.Object(
     reachable: Type.Boolean(),
     sqlite: Type.Optional(Type.String({ description: 'SQLite version (the SQLite store).' })),
     sqlite_vec: Type.Optional(Type.String({ description: 'sqlite-vec version (the SQLite store).' })),
+    postgres: Type.Optional(Type.String({ description: 'PostgreSQL server version (the shared store).' })),
+    database: Type.Optional(Type.String({ description: 'The shared store URL, without its password.' })),
   },
   { additionalProperties: true, description: 'The store: reachable, and facts of its adapter.' },
 );

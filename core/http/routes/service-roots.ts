@@ -1,6 +1,7 @@
-import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
+import { appVersion } from '../../assets/assets.js';
 import type { EngineHealth } from '../../contracts/step-result.js';
+import { isCoreError } from '../../errors.js';
 import type { Services } from '../../services/container.js';
 
 /** What a sub-service tells its health and root routes. */
@@ -9,9 +10,6 @@ interface SubServiceProvider {
   root?(): Record<string, unknown>;
 }
 import { HealthResponses, ServiceRootResponses } from './service-root-schemas.js';
-
-const require = createRequire(import.meta.url);
-const VERSION = (require('../../../package.json') as { version: string }).version;
 
 /** The five sub-services of SPEC 1, with their purpose and the engine that backs each. */
 const SUB_SERVICES: {
@@ -79,7 +77,7 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
         const provider = sub.provider(services);
         return {
           name: sub.name,
-          version: VERSION,
+          version: appVersion(),
           purpose: sub.purpose,
           status: provider ? 'available' : 'not_implemented',
           endpoints: sub.endpoints.map((e) => {
@@ -105,7 +103,11 @@ export function registerServiceRoots(app: FastifyInstance, services: Services): 
             message: `The ${sub.name} engine is not built yet.`,
           });
         }
-        const engine = await provider.health();
+        // An engine whose health reads the store cannot report while the store is away: health says so instead.
+        const engine = await provider.health().catch((error: unknown) => ({
+          status: 'error',
+          error: isCoreError(error) ? error.message : 'The engine could not report its health.',
+        }));
         const ok = store.reachable && engine.status !== 'error';
         return reply
           .code(ok ? 200 : 503)

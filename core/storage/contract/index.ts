@@ -6,6 +6,7 @@ import { enrollmentsContract } from './enrollments.contract.js';
 import type { StoreFactory } from './harness.js';
 import { outboxContract } from './outbox.contract.js';
 import { settingsContract } from './settings.contract.js';
+import { storeFactsContract } from './store.contract.js';
 
 export type { StoreFactory, StoreUnderTest } from './harness.js';
 
@@ -18,4 +19,5 @@ export function storeContract(factory: StoreFactory): void {
   enrollmentsContract(factory);
   documentsContract(factory);
   consoleContract(factory);
+  storeFactsContract(factory);
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
+import { unpacked } from '../../assets/assets.js';
 import { CoreError } from '../../errors.js';
 import type { Migration } from './migration.js';
 import { allMigrations } from './migrations/index.js';
@@ -37,7 +38,8 @@ export function openDatabase(dataDir: string, migrations: Migration[] = allMigra
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  sqliteVec.load(db);
+  // SQLite loads the extension from disk: in a packaged app that is its unpacked copy beside the asar.
+  db.loadExtension(unpacked(sqliteVec.getLoadablePath()));
   applyMigrations(db, migrations);
   const sqliteVersion = (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v;
   const sqliteVecVersion = (db.prepare('SELECT vec_version() AS v').get() as { v: string }).v;
@@ -94,17 +96,13 @@ export function run<T>(operation: () => T): Promise<T> {
 export function storageError(error: unknown): Error {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) {
-    return new CoreError(
-      'STORAGE_UNAVAILABLE',
-      'The data store is busy with another writer; retry shortly.',
-      {
-        retryAfterSeconds: 1,
-      },
-    );
+    return new CoreError('STORE_UNAVAILABLE', 'The data store is busy with another writer; retry shortly.', {
+      retryAfterSeconds: 1,
+    });
   }
   if (typeof code === 'string' && /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN)/.test(code)) {
     return new CoreError(
-      'STORAGE_UNAVAILABLE',
+      'STORE_UNAVAILABLE',
       'The data store cannot write (its disk is full or failing); nothing was saved. Retry later.',
       { retryAfterSeconds: 30 },
     );

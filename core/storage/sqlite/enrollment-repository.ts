@@ -194,6 +194,11 @@ export class SqliteEnrollmentRepository implements EnrollmentRepository {
     );
   }
 
+  /** The embedded store has one writer (this process): its own writes need no notice. */
+  watch(_listener: () => void): () => void {
+    return () => undefined;
+  }
+
   /** Insert or update one enrollment, its vector and its change; call inside a transaction. */
   private saveOne(write: EnrollmentWrite, now: string): { id: number; replaced: boolean } {
     const existing = this.byMobile.get(write.mobile) as EnrollmentRow | undefined;

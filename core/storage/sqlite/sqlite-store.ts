@@ -2,7 +2,7 @@ import type { Store, StoreHealth } from '../../contracts/store.js';
 import { SqliteApiKeyRepository } from './api-key-repository.js';
 import { SqliteAuditRepository } from './audit-repository.js';
 import { SqliteConsoleAccountRepository, SqliteConsoleSessionRepository } from './console-repositories.js';
-import { openDatabase, type OpenDatabase } from './database.js';
+import { openDatabase, run, type OpenDatabase } from './database.js';
 import { SqliteDocumentProfileRepository } from './document-profile-repository.js';
 import { SqliteEnrollmentRepository } from './enrollment-repository.js';
 import type { Migration } from './migration.js';
@@ -48,6 +48,20 @@ export class SqliteStore implements Store {
   /** The connection itself, for this adapter's own tests and test helpers (testing.ts). */
   get connection(): OpenDatabase['db'] {
     return this.database.db;
+  }
+
+  keyCheck(value: string): Promise<string> {
+    return run(() => {
+      const db = this.database.db;
+      db.prepare("INSERT OR IGNORE INTO store_facts (key, value) VALUES ('template_key_check', ?)").run(
+        value,
+      );
+      return (
+        db.prepare("SELECT value FROM store_facts WHERE key = 'template_key_check'").get() as {
+          value: string;
+        }
+      ).value;
+    });
   }
 
   health(): Promise<StoreHealth> {

@@ -9,8 +9,8 @@
  * regular and emboldened print, each sharp and blurred.
  */
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { appFile } from '../../../assets/assets.js';
 import { GLYPH_HEIGHT, GLYPH_MARGIN, GLYPH_WIDTH } from '../glyphs.js';
 import { MRZ_ALPHABET } from '../group-reader.js';
 
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
     margin: GLYPH_MARGIN,
     templates,
   };
-  const file = fileURLToPath(new URL('../ocrb-templates.json', import.meta.url));
+  const file = appFile('ocrbTemplates');
   fs.writeFileSync(file, `${JSON.stringify(out)}\n`);
   console.log(
     `${file}: ${Object.keys(templates).length} characters, pitch ${pitch}, cap height ${capHeight} (font units ${FONT_SIZE})`,

@@ -13,7 +13,7 @@ import { registerUserRoutes } from './user-routes.js';
 
 /** Options of the console routes. */
 export interface ConsoleRouteOptions {
-  /** Folder of the built renderer; defaults to renderer/dist of this checkout. */
+  /** Folder of the built renderer; defaults to the one the asset resolver finds (dist/renderer). */
   rendererDist?: string;
 }
 

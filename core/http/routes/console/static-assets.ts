@@ -1,14 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-
-/** renderer/dist, resolved from this file so it works from any working directory. */
-export const RENDERER_DIST = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../renderer/dist',
-);
+import { rendererDir } from '../../../assets/assets.js';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>IDV Console</title></head>
 <body style="font-family: system-ui, sans-serif; margin: 3rem; color: #1f2937">
@@ -21,10 +15,10 @@ function markUnaudited(request: { idv?: { audited: boolean } }): void {
 }
 
 /**
- * Serve the console at `/` from renderer/dist with an SPA fallback (unknown non-API GETs get index.html); when the
+ * Serve the console at `/` from the built renderer with an SPA fallback (unknown non-API GETs get index.html); when the
  * console is not built, `/` says how to build it.
  */
-export async function registerStaticAssets(app: FastifyInstance, dist = RENDERER_DIST): Promise<void> {
+export async function registerStaticAssets(app: FastifyInstance, dist = rendererDir()): Promise<void> {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     app.get('/', async (request, reply) => {
       markUnaudited(request);

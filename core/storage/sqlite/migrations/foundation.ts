@@ -68,4 +68,15 @@ export const foundationMigrations: Migration[] = [
       DELETE FROM settings WHERE key IN ('face.threshold', 'fingerprint.threshold');
     `,
   },
+  {
+    version: 3,
+    name: 'store facts',
+    // Facts about the store itself, e.g. the template key's check value (an HMAC, never the key).
+    up: `
+      CREATE TABLE store_facts (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+    `,
+  },
 ];

@@ -1,0 +1,100 @@
+import type { CtcLine } from '../ocr/ctc.js';
+import { alignToCells } from './glyphs.js';
+import { formatOf } from './layout.js';
+import { fitLineLength } from './line-length.js';
+import { repairMrz, type CandidateChar } from './repair.js';
+import type { MrzReading } from './types.js';
+import { validateMrzLines } from './validate.js';
+import { voteLines } from './vote.js';
+
+/** Mean character probability below which a line's repaired check digits are not trusted. */
+const MIN_LINE_CONFIDENCE = 0.5;
+
+/** A reading of one group of lines and how much of it holds. */
+export interface Attempt {
+  reading: Omit<MrzReading, 'ms'>;
+  score: number;
+  /** Positions no cut read surely: gaps the length fit filled, or characters read below `SURE`. */
+  unsure: number;
+}
+
+/** Voted probability below which a position counts as unsure (a filled gap has 0.05). */
+const SURE = 0.3;
+
+/** The MRZ line length of a group's readings (30 for three lines, else 36 or 44 by the longest reading). */
+export function lineLengthOf(readings: readonly CtcLine[][]): number {
+  if (readings.length === 3) return 30;
+  const longest = Math.max(...readings.flat().map((l) => l.chars.length));
+  return longest > 40 ? 44 : 36;
+}
+
+/**
+ * Interpret the readings of a group (per line, one reading per cut): fit each to the format's length, vote
+ * the cuts position by position, repair and validate. Null when they do not look like an MRZ.
+ */
+export function interpret(readings: CtcLine[][], region: MrzReading['region']): Attempt | null {
+  const all = readings.flat();
+  // The recogniser drops characters far more often than it invents them: the longest reading tells the format.
+  const longest = Math.max(...all.map((l) => l.chars.length));
+  const length = lineLengthOf(readings);
+  if (longest < length * 0.8 || longest > length * 1.25) return null;
+  if (!all.some((l) => l.text.includes('<<'))) return null;
+  const fitted = readings.map((line) => {
+    // Readings far off the length would vote out of step: use them only when nothing better exists.
+    const close = line.filter((r) => Math.abs(r.chars.length - length) <= 2);
+    return voteLines((close.length ? close : line).map((r) => fitLineLength(r.chars, length)));
+  });
+  const confidences = readings.map(
+    (line) => line.reduce((s, r) => s + r.confidence, 0) / Math.max(1, line.length),
+  );
+  return judge(fitted, confidences, region);
+}
+
+/**
+ * Interpret the readings of a group on the cells the glyph classifier found: every recognised line, however
+ * many characters it dropped, is aligned onto the cells, and the glyph reading votes beside them.
+ */
+export function interpretOnCells(
+  readings: CtcLine[][],
+  glyphs: CandidateChar[][],
+  region: MrzReading['region'],
+): Attempt | null {
+  if (!readings.flat().some((l) => l.text.includes('<<'))) return null;
+  const fitted = readings.map((line, i) => {
+    const cells = glyphs[i] ?? [];
+    const aligned = line
+      .filter((r) => r.chars.length >= cells.length / 2)
+      .map((r) => alignToCells(r.chars, cells));
+    return voteLines([...aligned, cells]);
+  });
+  const confidences = readings.map((line, i) => {
+    const cells = glyphs[i] ?? [];
+    const glyph = cells.reduce((s, c) => s + c.prob, 0) / Math.max(1, cells.length);
+    return (line.reduce((s, r) => s + r.confidence, 0) + glyph) / (line.length + 1);
+  });
+  return judge(fitted, confidences, region);
+}
+
+/** Repair and validate voted lines; `confidences` are the lines' mean character probabilities. */
+function judge(
+  fitted: CandidateChar[][],
+  confidences: number[],
+  region: MrzReading['region'],
+): Attempt | null {
+  const format = formatOf(fitted.map((l) => l.map((c) => c.char).join('')));
+  if (!format) return null;
+  const repaired = repairMrz(format, fitted);
+  const unsure = fitted.reduce((n, line) => n + line.filter((c) => c.prob < SURE).length, 0);
+  const validation = validateMrzLines(repaired);
+  if (!validation) return null;
+  const confidence = confidences.reduce((s, c) => s + c, 0) / confidences.length;
+  const passed = validation.checks.filter((c) => c.valid).length / Math.max(1, validation.checks.length);
+  const { format: fmt, checks, countries, fields } = validation;
+  // A line read this poorly can be "repaired" into any check digit: do not vouch for it.
+  const valid = validation.valid && confidences.every((c) => c >= MIN_LINE_CONFIDENCE);
+  return {
+    reading: { format: fmt, lines: repaired, valid, checks, countries, fields, region, confidence },
+    score: passed + confidence * 0.1 - unsure * 0.001,
+    unsure,
+  };
+}

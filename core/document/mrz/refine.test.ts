@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { GreyPyramid } from './grey.js';
+import { refineLine } from './refine.js';
+import { flipLayout, layoutGroup } from './strips.js';
+
+/** Two lines of 30 "characters" (blocks 10×20 every 16 px from x = 100, rows 200–219 and 240–259) over a rule. */
+function page(): GreyPyramid {
+  const width = 800;
+  const height = 400;
+  const data = new Uint8Array(width * height).fill(235);
+  const dark = (x: number, y: number): void => {
+    data[y * width + x] = 30;
+  };
+  for (const top of [200, 240])
+    for (let k = 0; k < 30; k++)
+      for (let y = top; y < top + 20; y++) for (let x = 100 + k * 16; x < 110 + k * 16; x++) dark(x, y);
+  // A rule under the zone, joined to nothing.
+  for (let x = 60; x <= 640; x++) dark(x, 290);
+  return new GreyPyramid({ width, height, data });
+}
+
+describe('line fit at full resolution', () => {
+  it('finds the text band and the ends of a line from a rough, short estimate', () => {
+    const line = refineLine(page(), { cx: 300, cy: 205, angle: 0.01, length: 360, height: 14 });
+    expect(line.cy).toBeCloseTo(209.5, 0);
+    expect(line.height).toBeGreaterThanOrEqual(19);
+    expect(line.height).toBeLessThanOrEqual(22);
+    // Characters from x = 100 to 573.
+    expect(line.cx - line.length / 2).toBeGreaterThan(95);
+    expect(line.cx + line.length / 2).toBeLessThan(580);
+    expect(line.length).toBeGreaterThan(460);
+    expect(Math.abs(line.angle)).toBeLessThan(0.005);
+  });
+
+  it('lays out a group top to bottom, stretched to its extent, and turns it half round', () => {
+    const lines = layoutGroup([
+      { cx: 300, cy: 260, angle: 0, length: 400, height: 20 },
+      { cx: 320, cy: 220, angle: 0, length: 360, height: 20 },
+    ]);
+    expect(lines.map((l) => l.cy)).toEqual([220, 260]);
+    expect(lines.every((l) => l.length === 400 && l.cx === 300)).toBe(true);
+    const flipped = flipLayout(lines);
+    expect(flipped.map((l) => l.cy)).toEqual([260, 220]);
+    expect(flipped[0]!.angle).toBeCloseTo(Math.PI, 6);
+  });
+});

@@ -1,0 +1,220 @@
+import type { GreyPyramid } from './grey.js';
+import { dilate, type Raster } from './morphology.js';
+import { sampleRotatedRect } from './sample.js';
+import { MIN_STRIP_TEXT, type StripLine } from './strips.js';
+
+/** Share of the busiest row's ink edges a row needs to belong to the text band. */
+const ROW_EDGES = 0.2;
+/** Gap between characters (times the text height) beyond which the line has ended. */
+const END_GAP = 1;
+
+/** Ink edges per row between columns x0 and x1: characters cross a row many times, a rule or a margin once. */
+function edgeProfile(ink: Raster, x0: number, x1: number): Float64Array {
+  const rows = new Float64Array(ink.height);
+  for (let y = 0; y < ink.height; y++) {
+    let previous = 0;
+    for (let x = x0; x < x1; x++) {
+      const v = ink.data[y * ink.width + x]!;
+      if (v !== previous) rows[y]!++;
+      previous = v;
+    }
+  }
+  return rows;
+}
+
+/** Darkness, relative to the brightest pixel near it, from which a pixel is ink (faint print under glare: ~20%). */
+const INK_CONTRAST = 0.15;
+
+/**
+ * Ink of a strip (1) and paper (0): darker by `INK_CONTRAST` than the brightest pixel within `size` of it, so a
+ * shadow or a lighting edge across the strip leaves its print readable and its paper paper.
+ */
+function inkOf(strip: Raster, size: number): Raster {
+  const bg = dilate(strip, size, size);
+  const data = new Uint8Array(strip.data.length);
+  for (let i = 0; i < data.length; i++) {
+    const b = bg.data[i]!;
+    data[i] = b - strip.data[i]! >= Math.max(b, 48) * INK_CONTRAST ? 1 : 0;
+  }
+  return { width: strip.width, height: strip.height, data };
+}
+
+/** Tallest piece of ink (times the text height) taken for characters: two of neighbouring lines run together. */
+const MAX_PIECE = 2.6;
+
+/**
+ * Columns covered by characters of the band `top`..`bottom`: connected pieces of ink across the band no taller
+ * than `MAX_PIECE` text heights. A box's side, a rule touching the line, a page edge or a picture beyond the
+ * line's end run on much further (or across the whole line) and are not characters.
+ */
+function characterColumns(ink: Raster, top: number, bottom: number): Uint8Array {
+  const { width, height, data } = ink;
+  const band = bottom + 1 - top;
+  const label = new Uint8Array(width * height);
+  const columns = new Uint8Array(width);
+  const stack: number[] = [];
+  for (let start = top * width; start < (bottom + 1) * width; start++) {
+    if (data[start] !== 1 || label[start]) continue;
+    label[start] = 1;
+    stack.push(start);
+    let x0 = width;
+    let x1 = 0;
+    let y0 = height;
+    let y1 = 0;
+    while (stack.length) {
+      const p = stack.pop()!;
+      const x = p % width;
+      const y = (p - x) / width;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+        if (q >= 0 && q < data.length && data[q] === 1 && !label[q]) {
+          label[q] = 1;
+          stack.push(q);
+        }
+      }
+    }
+    // A character, or two of neighbouring lines run together by blur; not a box's side or a page edge.
+    const short = y1 + 1 - y0 <= band * MAX_PIECE && y1 + 1 - y0 >= band * 0.25;
+    const overlap = Math.min(y1, bottom) + 1 - Math.max(y0, top);
+    if (short && overlap >= band * 0.25) columns.fill(1, x0, x1 + 1);
+  }
+  return columns;
+}
+
+/** The text band in a row profile: the busiest stretch about `text` rows tall near the middle, then its rows. */
+function bandOf(rows: Float64Array, text: number): { top: number; bottom: number } | null {
+  const height = rows.length;
+  const half = Math.max(1, Math.round(text * 0.25));
+  const smooth = (y: number): number => {
+    let sum = 0;
+    for (let j = Math.max(0, y - half); j <= Math.min(height - 1, y + half); j++) sum += rows[j]!;
+    return sum;
+  };
+  let peak = Math.floor(height / 2);
+  for (let y = Math.floor(height / 4); y < Math.ceil((height * 3) / 4); y++)
+    if (smooth(y) > smooth(peak)) peak = y;
+  let max = 0;
+  for (let y = Math.max(0, peak - half); y <= Math.min(height - 1, peak + half); y++)
+    max = Math.max(max, rows[y]!);
+  if (max < 6) return null;
+  let top = peak;
+  while (top > 0 && rows[top - 1]! >= max * ROW_EDGES) top--;
+  let bottom = peak;
+  while (bottom < height - 1 && rows[bottom + 1]! >= max * ROW_EDGES) bottom++;
+  return { top, bottom };
+}
+
+/**
+ * How many rows the right half's profile sits below the left half's (within ±`range`): the shift that best
+ * correlates them. Text, rules and neighbours all drift together when the line is a little askew.
+ */
+function profileShift(left: Float64Array, right: Float64Array, range: number): number {
+  let best = 0;
+  let bestScore = -1;
+  for (let shift = -range; shift <= range; shift++) {
+    let score = 0;
+    for (let y = 0; y < left.length; y++) score += left[y]! * (right[y + shift] ?? 0);
+    if (score > bestScore * 1.0001) {
+      bestScore = score;
+      best = shift;
+    }
+  }
+  return best;
+}
+
+/** The line's surroundings as ink (see inkOf), cut level from pyramid level `k`. */
+function sample(pyramid: GreyPyramid, k: number, line: StripLine, width: number, height: number): Raster {
+  const f = pyramid.scaleOf(k);
+  const strip = sampleRotatedRect(pyramid.level(k), {
+    cx: (line.cx + 0.5) * f - 0.5,
+    cy: (line.cy + 0.5) * f - 0.5,
+    width,
+    height,
+    angle: line.angle,
+  });
+  return inkOf(strip, Math.max(3, Math.round(line.height * f * 0.8)));
+}
+
+/**
+ * Fit a line to its text at full resolution. The working copy's estimate may be a few pixels off, a fraction
+ * of a degree askew (a text height's drift along a long line) or joined to a rule or a box. Around it, a strip
+ * three text heights tall and 15% longer each way is cut; the shift between the row profiles of the line's left and
+ * right halves corrects the angle; cut again, the band's rows give centre and height, and the run of characters
+ * through the middle that no gap wider than `END_GAP` text heights interrupts gives the ends (see
+ * characterColumns). `keepAngle` trusts
+ * the given angle (a group's consensus).
+ */
+export function refineLine(pyramid: GreyPyramid, line: StripLine, keepAngle = false): StripLine {
+  let current = refineOnce(pyramid, line, keepAngle);
+  // Characters ran on to the strip's end: the working copy found the line in part (a shadow, a glare spot).
+  for (let pass = 0; pass < 3 && current.clipped; pass++) current = refineOnce(pyramid, current.line, true);
+  return current.line;
+}
+
+/** One refinement; `clipped` when the characters run on to the strip's end. */
+function refineOnce(
+  pyramid: GreyPyramid,
+  line: StripLine,
+  keepAngle: boolean,
+): { line: StripLine; clipped: boolean } {
+  const k = Math.max(0, Math.floor(Math.log2(Math.max(1, line.height) / MIN_STRIP_TEXT)));
+  const f = pyramid.scaleOf(k);
+  const width = Math.min(4096, Math.round(line.length * 1.3 * f));
+  const height = Math.min(512, Math.round(line.height * 3 * f));
+  if (width < 16 || height < 6) return { line, clipped: false };
+  const text = line.height * f;
+  let current = line;
+  let strip = sample(pyramid, k, current, width, height);
+  const x0 = Math.round(width * 0.15);
+  const x1 = Math.round(width * 0.85);
+  const xm = Math.round(width / 2);
+  const drift = keepAngle
+    ? 0
+    : profileShift(
+        edgeProfile(strip, x0, xm),
+        edgeProfile(strip, xm, x1),
+        Math.max(1, Math.round(text * 0.3)),
+      );
+  if (drift !== 0) {
+    current = { ...current, angle: current.angle + Math.atan2(drift, (x1 - x0) / 2) };
+    strip = sample(pyramid, k, current, width, height);
+  }
+  const band = bandOf(edgeProfile(strip, x0, x1), text);
+  if (!band) return { line: current, clipped: false };
+  const { top, bottom } = band;
+  const textHeight = bottom + 1 - top;
+  // A band much thinner or thicker than expected is not this line's text: keep the working-scale estimate.
+  if (textHeight < text * 0.5 || textHeight > text * 1.8) return { line: current, clipped: false };
+  const ink = characterColumns(strip, top, bottom);
+  const maxGap = END_GAP * textHeight;
+  let first = xm;
+  for (let x = xm, gap = 0; x >= 0 && gap <= maxGap; x--) {
+    if (ink[x]) {
+      first = x;
+      gap = 0;
+    } else gap++;
+  }
+  let last = xm;
+  for (let x = xm, gap = 0; x < width && gap <= maxGap; x++) {
+    if (ink[x]) {
+      last = x;
+      gap = 0;
+    } else gap++;
+  }
+  if (last - first < line.length * f * 0.5) return { line: current, clipped: false };
+  const dx = (first + last) / 2 - (width - 1) / 2;
+  const dy = (top + bottom) / 2 - (height - 1) / 2;
+  const cos = Math.cos(current.angle);
+  const sin = Math.sin(current.angle);
+  const refined = {
+    cx: current.cx + (dx * cos - dy * sin) / f,
+    cy: current.cy + (dx * sin + dy * cos) / f,
+    angle: current.angle,
+    length: (last + 1 - first) / f,
+    height: textHeight / f,
+  };
+  return { line: refined, clipped: first <= 1 || last >= width - 2 };
+}

@@ -1,0 +1,134 @@
+import type { GreyPyramid } from './grey.js';
+import type { Raster } from './morphology.js';
+import { normaliseStrip, sampleRotatedRect } from './sample.js';
+import type { ZoneLine } from './zone.js';
+
+/** Text height (pixels) a strip is cut at, at least: finer pyramid levels are used below it. */
+export const MIN_STRIP_TEXT = 32;
+
+/** A line laid out for reading: its centre, reading direction and the extent of the whole zone along it. */
+export interface StripLine {
+  cx: number;
+  cy: number;
+  /** Reading direction, radians (the text's baseline runs this way). */
+  angle: number;
+  length: number;
+  height: number;
+}
+
+/** The zone box in full-resolution pixels (axis-aligned bounds of its lines). */
+export interface ZoneBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Lay out a group of lines for reading along their common direction: top to bottom, each stretched to the
+ * whole group's extent, since every MRZ line holds the same number of fixed-pitch characters (a line found
+ * only in part is read whole).
+ */
+export function layoutGroup(lines: readonly (ZoneLine | StripLine)[]): StripLine[] {
+  const angle =
+    Math.atan2(
+      lines.reduce((s, l) => s + Math.sin(2 * l.angle), 0),
+      lines.reduce((s, l) => s + Math.cos(2 * l.angle), 0),
+    ) / 2;
+  const ux = Math.cos(angle);
+  const uy = Math.sin(angle);
+  const along = lines.map((l) => l.cx * ux + l.cy * uy);
+  const lo = Math.min(...lines.map((l, i) => along[i]! - l.length / 2));
+  const hi = Math.max(...lines.map((l, i) => along[i]! + l.length / 2));
+  const mid = (lo + hi) / 2;
+  const down = (l: ZoneLine | StripLine): number => -l.cx * uy + l.cy * ux;
+  return lines
+    .map((l, i) => ({
+      cx: l.cx + (mid - along[i]!) * ux,
+      cy: l.cy + (mid - along[i]!) * uy,
+      angle: l.angle + (Math.abs(l.angle - angle) > Math.PI / 2 ? Math.PI : 0) * Math.sign(angle - l.angle),
+      length: hi - lo,
+      height: l.height,
+      order: down(l),
+    }))
+    .sort((a, b) => a.order - b.order)
+    .map(({ order: _, ...line }) => line);
+}
+
+/** The same lines read the other way round: the document upside down (or turned the other quarter). */
+export function flipLayout(lines: readonly StripLine[]): StripLine[] {
+  return [...lines].reverse().map((l) => ({ ...l, angle: l.angle + Math.PI }));
+}
+
+/** Axis-aligned bounds of the laid-out lines with a margin of one text height, clipped to the image. */
+export function zoneBox(lines: readonly StripLine[], width: number, height: number): ZoneBox {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const l of lines) {
+    const hx = (Math.cos(l.angle) * (l.length + 2 * l.height)) / 2;
+    const hy = (Math.sin(l.angle) * (l.length + 2 * l.height)) / 2;
+    const nx = -Math.sin(l.angle) * l.height;
+    const ny = Math.cos(l.angle) * l.height;
+    for (const [sx, sy] of [
+      [1, 1],
+      [1, -1],
+      [-1, 1],
+      [-1, -1],
+    ] as const) {
+      xs.push(l.cx + sx * hx + sy * nx);
+      ys.push(l.cy + sx * hy + sy * ny);
+    }
+  }
+  const x = Math.max(0, Math.floor(Math.min(...xs)));
+  const y = Math.max(0, Math.floor(Math.min(...ys)));
+  return {
+    x,
+    y,
+    width: Math.max(0, Math.min(width, Math.ceil(Math.max(...xs))) - x),
+    height: Math.max(0, Math.min(height, Math.ceil(Math.max(...ys))) - y),
+  };
+}
+
+/**
+ * Cut a line out level, `strip` times its text height tall, from the pyramid level whose text is nearest
+ * (but not under) `MIN_STRIP_TEXT` pixels, its contrast stretched along the line (see normaliseStrip).
+ */
+export function cutStrip(pyramid: GreyPyramid, line: StripLine, strip: number): Raster {
+  const k = Math.max(0, Math.floor(Math.log2(Math.max(1, line.height) / MIN_STRIP_TEXT)));
+  const src = pyramid.level(k);
+  const f = pyramid.scaleOf(k);
+  const out = normaliseStrip(
+    sampleRotatedRect(src, {
+      cx: (line.cx + 0.5) * f - 0.5,
+      cy: (line.cy + 0.5) * f - 0.5,
+      // Paper either side: the recogniser drops a first or last character that sits near the strip's edge.
+      width: Math.min(4096, (line.length + SIDE_MARGIN * 2 * line.height) * f),
+      height: Math.min(512, line.height * strip * f),
+      angle: line.angle,
+    }),
+    line.height * f * 1.5,
+  );
+  // Paper beyond the text band and past the line's ends: a rule, a box, the next line's edge or the page's
+  // edge there misleads the recogniser.
+  const keep = line.height * f * CLEAR_BEYOND;
+  const { width, height, data } = out;
+  const ends = Math.max(0, Math.round((width - (line.length + 2 * CLEAR_PAST_END * line.height) * f) / 2));
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    if (Math.abs(y - (height - 1) / 2) > keep) data.fill(255, row, row + width);
+    else if (ends > 0) {
+      data.fill(255, row, row + ends);
+      data.fill(255, row + width - ends, row + width);
+    }
+  }
+  return out;
+}
+
+/** Paper left and right of a line's characters in a strip, in text heights. */
+const SIDE_MARGIN = 1.5;
+
+/** Columns farther than this many text heights past a line's measured ends are painted paper white. */
+const CLEAR_PAST_END = 0.5;
+
+/** Rows of a strip farther from the line's centre than this many text heights are painted paper white. */
+const CLEAR_BEYOND = 0.62;

@@ -1,0 +1,175 @@
+import type { GreyPyramid } from './grey.js';
+import { groupMrzBands } from './groups.js';
+import { analyseLines, inkMask, type LineBand } from './locate.js';
+import type { Raster } from './morphology.js';
+import { transpose } from './binary.js';
+import { sampleBilinear } from './sample.js';
+
+/** Longer side of the working copy the zone is searched in. */
+export const WORK_SIDE = 800;
+/** Expected MRZ character pitch in the working copy: a line of 44 spans about 90% of the longer side. */
+const WORK_PITCH = WORK_SIDE / 48;
+/** Skew beyond which the working copy is levelled before the search is repeated (radians, 1.5°). */
+const MAX_SKEW = (1.5 * Math.PI) / 180;
+
+/** One located MRZ line in full-resolution pixels: the segment's centre, direction, length and text height. */
+export interface ZoneLine {
+  cx: number;
+  cy: number;
+  /** Direction of the line, radians; the text reads this way or the opposite way (see `flip`). */
+  angle: number;
+  length: number;
+  height: number;
+}
+
+/** A group of 2–3 evenly spaced lines that may be an MRZ, in the order they are stacked. */
+export interface ZoneCandidate {
+  /** Indexes into `ZoneSearch.lines`, top to bottom when read along `angle`. */
+  lines: number[];
+  score: number;
+}
+
+/** Every line that belongs to some candidate, and the candidates best first. */
+export interface ZoneSearch {
+  lines: ZoneLine[];
+  candidates: ZoneCandidate[];
+}
+
+/** Maps a point of an analysed raster (working copy, transposed or levelled) to full-resolution pixels. */
+type Frame = (x: number, y: number) => [number, number];
+
+/** A grey raster turned by `angle` (radians, clockwise on screen) on a canvas that holds it all, edges clamped. */
+function rotateRaster(
+  src: Raster,
+  angle: number,
+): { raster: Raster; back: (x: number, y: number) => [number, number] } {
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const width = Math.max(1, Math.round(Math.abs(src.width * cos) + Math.abs(src.height * sin)));
+  const height = Math.max(1, Math.round(Math.abs(src.width * sin) + Math.abs(src.height * cos)));
+  const back = (x: number, y: number): [number, number] => {
+    const dx = x - width / 2;
+    const dy = y - height / 2;
+    return [src.width / 2 + dx * cos + dy * sin, src.height / 2 - dx * sin + dy * cos];
+  };
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [sx, sy] = back(x + 0.5, y + 0.5);
+      data[y * width + x] = Math.round(sampleBilinear(src, sx - 0.5, sy - 0.5, 'clamp'));
+    }
+  }
+  return { raster: { width, height, data }, back };
+}
+
+/** Direction folded into (-90°, 90°]: a line's angle without its reading direction. */
+function foldAngle(angle: number): number {
+  let a = angle % Math.PI;
+  if (a <= -Math.PI / 2) a += Math.PI;
+  if (a > Math.PI / 2) a -= Math.PI;
+  return a;
+}
+
+/** A band's centre segment (the strip geometry of a skewed line) mapped to full resolution. */
+function toZoneLine(band: LineBand, frame: Frame): ZoneLine {
+  const tan = Math.tan(band.angle);
+  const centreX = band.x + band.width / 2;
+  const centreY = band.cy + (centreX - band.cx) * tan;
+  const half = band.width / 2;
+  const textHeight = Math.max(band.height * 0.5, band.height - band.width * Math.abs(tan));
+  const [x0, y0] = frame(centreX - half, centreY - half * tan);
+  const [x1, y1] = frame(centreX + half, centreY + half * tan);
+  // The frame is a similarity: its scale is a unit step's length.
+  const [ox, oy] = frame(0, 0);
+  const [ux, uy] = frame(1, 0);
+  const scale = Math.hypot(ux - ox, uy - oy);
+  return {
+    cx: (x0 + x1) / 2,
+    cy: (y0 + y1) / 2,
+    angle: foldAngle(Math.atan2(y1 - y0, x1 - x0)),
+    length: Math.hypot(x1 - x0, y1 - y0),
+    height: textHeight * scale,
+  };
+}
+
+/** How MRZ-like a group's geometry is: long lines, ends aligned (fixed pitch, equal length), flat. */
+function scoreOf(group: readonly LineBand[], reference: number): number {
+  const lefts = group.map((b) => b.x);
+  const rights = group.map((b) => b.x + b.width);
+  const length = Math.max(...rights) - Math.min(...lefts);
+  const height = Math.max(...group.map((b) => b.height));
+  const ragged = Math.max(...lefts) - Math.min(...lefts) + Math.max(...rights) - Math.min(...rights);
+  const flat = Math.min(1, length / height / 20);
+  const regular = group.reduce((s, b) => s + (b.regularity ?? 0), 0) / group.length;
+  return (
+    (length / reference) *
+    flat *
+    regular ** 2 *
+    (1 - Math.min(0.9, ragged / length)) *
+    (group.length === 3 ? 1.05 : 1)
+  );
+}
+
+/** Search one orientation of the working copy (as is or transposed), levelling it first when it is tilted. */
+function searchFrame(
+  mask: Raster,
+  grey: () => Raster,
+  frame: Frame,
+  reference: number,
+  out: ZoneSearch,
+): void {
+  let analysis = analyseLines(mask, WORK_PITCH, reference);
+  let map = frame;
+  // Pieces mostly across this orientation are the other orientation's to find.
+  if (Math.abs(analysis.skew) > MAX_SKEW && Math.abs(analysis.skew) < Math.PI / 4) {
+    // The grey copy is turned and its ink found again: a turned mask's jagged edges join neighbouring lines.
+    const { raster: rotated, back } = rotateRaster(grey(), -analysis.skew);
+    analysis = analyseLines(inkMask(rotated, WORK_PITCH), WORK_PITCH, reference);
+    map = (x, y) => {
+      const [sx, sy] = back(x + 0.5, y + 0.5);
+      return frame(sx - 0.5, sy - 0.5);
+    };
+  }
+  const index = new Map<LineBand, number>();
+  for (const group of groupMrzBands(analysis.bands)) {
+    for (const band of group) {
+      if (index.has(band)) continue;
+      index.set(band, out.lines.length);
+      out.lines.push(toZoneLine(band, map));
+    }
+    out.candidates.push({ lines: group.map((b) => index.get(b)!), score: scoreOf(group, reference) });
+  }
+}
+
+/**
+ * Find MRZ-like groups of lines anywhere in the image, in one pass over one working copy: as is (lines within
+ * about ±45° of horizontal, levelled when tilted) and transposed (lines near vertical: quarter turns). Which
+ * way the text reads (upright or upside down, turned left or right) is left to the recogniser.
+ */
+export function findMrzCandidates(pyramid: GreyPyramid): ZoneSearch {
+  const out: ZoneSearch = { lines: [], candidates: [] };
+  if (Math.min(pyramid.width, pyramid.height) < MIN_SIDE) return out;
+  const { raster, scale } = pyramid.resized(WORK_SIDE);
+  const reference = Math.max(raster.width, raster.height);
+  const mask = inkMask(raster, WORK_PITCH);
+  const full = (v: number): number => (v + 0.5) / scale - 0.5;
+  searchFrame(
+    mask,
+    () => raster,
+    (x, y) => [full(x), full(y)],
+    reference,
+    out,
+  );
+  searchFrame(
+    transpose(mask),
+    () => transpose(raster),
+    (x, y) => [full(y), full(x)],
+    reference,
+    out,
+  );
+  out.candidates.sort((a, b) => b.score - a.score);
+  return out;
+}
+
+/** Shorter side below which no MRZ (two lines of legible characters) can be present. */
+export const MIN_SIDE = 16;
