@@ -46,7 +46,7 @@ const STATUS: Record<ErrorCode, number> = {
   OVERLOADED: 503,
   // A worker died, hung or cannot start: the request was not served, a retry may be (always with Retry-After).
   ENGINE_UNAVAILABLE: 503,
-  // The shared database does not answer: nothing was written, a retry after it returns may succeed (Retry-After).
+  // The store does not answer, is locked past its busy timeout or its disk is full: nothing was written, a retry after it returns may succeed (Retry-After).
   STORE_UNAVAILABLE: 503,
   NOT_IMPLEMENTED: 501,
   INTERNAL: 500,

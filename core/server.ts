@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from './http/app.js';
+import { buildServer, type ServerTimeouts } from './http/app.js';
 import { createServices, disposeServices, type Services } from './services/container.js';
 
 /** Options of a running server (the headless mode and the Electron main process both use it). */
@@ -13,6 +13,12 @@ export interface StartOptions {
   templateKeyFile?: string | undefined;
   queueUrl?: string;
   logLevel?: string;
+  /** Refuse a heavy request expected to wait longer than this before it starts (503), ms. */
+  maxWaitMs?: number;
+  /** Decoded bytes of uploads all requests may hold at once. */
+  decodeBudgetBytes?: number;
+  /** Timeouts for slow or idle clients. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** A listening server and how to stop it. */
@@ -30,12 +36,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     store: options.store,
     templateKeyFile: options.templateKeyFile,
     ...(options.queueUrl ? { queueUrl: options.queueUrl } : {}),
+    ...(options.decodeBudgetBytes === undefined ? {} : { decodeBudgetBytes: options.decodeBudgetBytes }),
   });
   let app: FastifyInstance;
   try {
     app = await buildServer(services, {
       host: options.host,
       port: options.port,
+      ...(options.maxWaitMs === undefined ? {} : { maxWaitMs: options.maxWaitMs }),
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
       logger: {
         level: options.logLevel ?? 'info',
         redact: ['req.headers["x-api-key"]', 'req.headers.cookie'],

@@ -2,6 +2,7 @@ import { startServer } from '../server.js';
 import { bindAddress } from '../services/bind-address.js';
 import { redactUrl } from '../storage/postgres/postgres-store.js';
 import { given, option, parseArgs, storeOf } from './args.js';
+import { serveLimits } from './serve-options.js';
 
 /** `npm run serve`: the headless server with the console at its root URL. */
 async function main(): Promise<void> {
@@ -13,7 +14,9 @@ async function main(): Promise<void> {
     port: given(args, 'port', 'IDV_PORT'),
   });
   const queue = option(args, 'queue', 'IDV_QUEUE_URL', '');
+  const limits = serveLimits(args);
   const server = await startServer({
+    ...limits,
     host,
     port,
     dataDir: location.dataDir,

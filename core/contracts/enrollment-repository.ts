@@ -1,3 +1,5 @@
+import type { AuditFields } from './audit-chain.js';
+
 /** Metadata of one fingerprint enrollment (never the template). */
 export interface EnrollmentMeta {
   /** Stable across re-enrollments of the number; the key of the 1:N index. */
@@ -59,6 +61,16 @@ export interface EnrollmentChange {
   kind: 'saved' | 'removed';
 }
 
+/** What commits in the same transaction as an enrollment. */
+export interface EnrollmentEffects {
+  /**
+   * The audit row of the request that made the enrollment, built inside the write once it is known whether it
+   * replaces one: the enrollment, its index material, its change-feed entry and this row (chained like any
+   * `audit.append`) commit together or not at all.
+   */
+  audit?: (saved: { id: number; replaced: boolean }) => AuditFields;
+}
+
 /**
  * Fingerprint enrollments with their 1:N index material (vector and sealed cylinders), kept in step: every write
  * changes the row, its index material and the change feed in one transaction.
@@ -76,8 +88,11 @@ export interface EnrollmentRepository {
   listUnindexed(embeddingVersion: number, afterId: number, limit: number): Promise<EnrollmentRow[]>;
   /** Replace the index material of these enrollments, in one transaction (rows deleted meanwhile are skipped). */
   reindex(entries: readonly (IndexMaterial & { id: number })[]): Promise<void>;
-  /** Insert or replace the enrollment of `write.mobile` with its index material; `replaced` tells a re-enrollment. */
-  save(write: EnrollmentWrite): Promise<{ id: number; replaced: boolean }>;
+  /**
+   * Insert or replace the enrollment of `write.mobile` with its index material, and its `effects` (its audit row),
+   * in one transaction; `replaced` tells a re-enrollment.
+   */
+  save(write: EnrollmentWrite, effects?: EnrollmentEffects): Promise<{ id: number; replaced: boolean }>;
   /** `save` for many numbers in one transaction (bulk loads of distinct galleries). */
   saveMany(writes: readonly EnrollmentWrite[]): Promise<{ id: number; replaced: boolean }[]>;
   /** Delete the enrollment of a number with its index material; its id, or undefined when there was none. */

@@ -1,4 +1,5 @@
 import type { DecodedImage } from '../imaging/decode.js';
+import type { AuditFields } from './audit-chain.js';
 import type { Calibration, EngineHealth, StepResult } from './step-result.js';
 
 /** What an enrollment answers (spread into the API's success body). */
@@ -14,6 +15,16 @@ export type EnrollOutcome = {
   duplicate_of?: string;
   duplicate_score?: number;
 };
+
+/** What a request tells the engine about its enrollment. */
+export interface EnrollContext {
+  requestId: string;
+  /**
+   * The request's audit row for this outcome: given, it commits in the enrollment's own transaction (both or
+   * neither), and the caller writes no other row for the request.
+   */
+  audit?: (outcome: EnrollOutcome) => AuditFields;
+}
 
 /** Enrollment metadata as the API shows it (never the template). */
 export type EnrollmentInfo = {
@@ -60,7 +71,7 @@ export interface FingerprintEngine {
    * Enroll or replace the template of an E.164 mobile number; throws CoreError NOT_A_FINGERPRINT or QUALITY_TOO_LOW (422) or, when
    * de-duplication rejects, CONFLICT (409).
    */
-  enroll(mobileE164: string, image: DecodedImage, context: { requestId: string }): Promise<EnrollOutcome>;
+  enroll(mobileE164: string, image: DecodedImage, context: EnrollContext): Promise<EnrollOutcome>;
   /** 1:1 verification against the number's enrolled template (the fingerprint step of /v2/verify). */
   verify(mobileE164: string, image: DecodedImage): Promise<StepResult>;
   /** 1:N identification: the `k` best enrollments for an image. */

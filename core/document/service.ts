@@ -10,6 +10,7 @@ import type {
 } from '../contracts/document-repositories.js';
 import { CoreError } from '../errors.js';
 import { decodeImage, type DecodedImage } from '../imaging/decode.js';
+import { toSourceBox } from '../imaging/source-geometry.js';
 import type {
   DocumentEngine,
   IdCardCheckOptions,
@@ -157,7 +158,9 @@ export class DocumentService implements DocumentEngine {
       (feature, signal) => this.#detect(feature, image, profile, signal, options.card),
       options.signal ? { signal: options.signal } : {},
     );
-    return decide(profile, results, skipped);
+    // Regions in the pixels of the upload, whatever size it was decoded at.
+    const located = results.map((f) => (f.region ? { ...f, region: toSourceBox(f.region, image) } : f));
+    return decide(profile, located, skipped);
   }
 
   /** Every stored profile. */

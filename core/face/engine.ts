@@ -1,5 +1,6 @@
 import { CoreError } from '../errors.js';
 import type { DecodedImage } from '../imaging/decode.js';
+import { toSourceBox, toSourceLength } from '../imaging/source-geometry.js';
 import type {
   CardFaces,
   CardMatch,
@@ -26,7 +27,7 @@ import { livenessScore } from './pipeline/liveness.js';
 import { analyseFace, assessQuality, type QualityReport } from './pipeline/assess.js';
 import { OperationGate, workersHealth } from '../workers/index.js';
 import type { LivenessCalibration } from './calibration-store.js';
-import type { DetectedFace, Raster } from './types.js';
+import type { DetectedFace, FaceBox, Raster } from './types.js';
 import { compareFaces } from './pipeline/compare.js';
 
 /** The models the engine runs (names of models/manifest.json). */
@@ -37,6 +38,23 @@ export const DEFAULT_FMR = 1 / SETTINGS['face.thresholdOneInN'].default;
 
 function raster(image: DecodedImage): Raster {
   return { data: image.rgb, width: image.width, height: image.height, channels: 3 };
+}
+
+/** The settings with the inter-eye floors in decoded pixels: they are stated in the pixels of the upload. */
+function floorsFor(config: FaceEngineConfig, selfie: DecodedImage, card: DecodedImage): FaceEngineConfig {
+  const s = selfie.scale ?? 1;
+  const c = card.scale ?? 1;
+  if (s === 1 && c === 1) return config;
+  const q = config.quality;
+  return {
+    ...config,
+    quality: { ...q, minInterEyeSelfie: q.minInterEyeSelfie * s, minInterEyeCard: q.minInterEyeCard * c },
+  };
+}
+
+/** A face box of the decoded pixels in the upload's pixels (null stays null). */
+function sourceBox<B extends FaceBox | null | undefined>(box: B, image: DecodedImage): B {
+  return box ? toSourceBox(box, image) : box;
 }
 
 /** Options of one face operation. */
@@ -124,7 +142,12 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
     return this.#gate.run(
       'analyse_card',
       async () => {
-        const { faces, face } = await analyseFace(this.models, this.config, raster(image), 'card');
+        const { faces, face } = await analyseFace(
+          this.models,
+          floorsFor(this.config, image, image),
+          raster(image),
+          'card',
+        );
         return { image, faces, portrait: face ?? null };
       },
       options.signal,
@@ -153,12 +176,12 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
         field: 'threshold',
       });
     }
-    return this.#gate.run(
+    const match = await this.#gate.run(
       'match',
       async () => {
         const { result, card } = await compareFaces(
           this.models,
-          this.config,
+          floorsFor(this.config, selfie, idCard),
           raster(selfie),
           raster(idCard),
           {
@@ -170,6 +193,17 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
       },
       options.signal,
     );
+    // The card analysis stays in the decoded image's coordinates (the id_card step reads that image); the answer's
+    // boxes are in the upload's.
+    const { result } = match;
+    const faces = result.extra?.faces as { selfie: FaceBox | null; id_card: FaceBox | null } | undefined;
+    if (faces) {
+      result.extra = {
+        ...result.extra,
+        faces: { selfie: sourceBox(faces.selfie, selfie), id_card: sourceBox(faces.id_card, idCard) },
+      };
+    }
+    return match;
   }
 
   /** Passive liveness of the main face of one image; score in [0, 1], 1 = bona fide. */
@@ -179,12 +213,22 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
       async () => {
         const threshold = this.livenessCalibration.threshold;
         const { score, face } = await livenessScore(this.models, this.config, raster(image));
+        // Without a face there is nothing to call live: the score of the image's centre means nothing.
+        if (!face) {
+          return {
+            status: 'REJECTED',
+            score: 0,
+            reason: 'no_face_detected',
+            message: 'No face was found in the image.',
+            extra: { threshold, face: null, face_detected: false },
+          } satisfies StepResult;
+        }
         const live = score >= threshold;
         const result: StepResult = {
           status: live ? 'SUCCESS' : 'REJECTED',
           score: round4(score),
           message: live ? 'The face appears live.' : 'The image looks like a presentation attack.',
-          extra: { threshold, face: face ?? null, face_detected: face !== undefined },
+          extra: { threshold, face: sourceBox(face, image) ?? null, face_detected: face !== undefined },
         };
         if (!live) result.reason = 'presentation_attack';
         return result;
@@ -194,12 +238,19 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
   }
 
   /** Quality checks of a selfie for live capture feedback. */
-  quality(image: DecodedImage, options: FaceCallOptions = {}): Promise<QualityReport> {
-    return this.#gate.run(
+  async quality(image: DecodedImage, options: FaceCallOptions = {}): Promise<QualityReport> {
+    const report = await this.#gate.run(
       'quality',
-      () => assessQuality(this.models, this.config, raster(image), 'selfie'),
+      () => assessQuality(this.models, floorsFor(this.config, image, image), raster(image), 'selfie'),
       options.signal,
     );
+    return {
+      ...report,
+      face: sourceBox(report.face, image),
+      checks: report.checks.map((c) =>
+        c.name === 'face_size' ? { ...c, value: Math.round(toSourceLength(c.value, image) * 100) / 100 } : c,
+      ),
+    };
   }
 
   /** The committed similarity → FMR calibration as the console's "1 in N" operating points. */

@@ -2,6 +2,7 @@ import { ONE_IN_N_CHOICES } from '../contracts/step-result.js';
 import { CoreError } from '../errors.js';
 import type { DecodedImage } from '../imaging/decode.js';
 import type {
+  EnrollContext,
   EnrollmentInfo,
   EnrollOutcome,
   FingerprintEngine,
@@ -244,22 +245,20 @@ export class FingerprintService implements FingerprintEngine {
     return scoreAtFmr(1 / settings.oneInN, settings.turn);
   }
 
-  async enroll(
-    mobileE164: string,
-    image: DecodedImage,
-    _context: { requestId: string },
-  ): Promise<EnrollOutcome> {
-    return this.enrollFeatures(mobileE164, await this.extract(image));
+  async enroll(mobileE164: string, image: DecodedImage, context: EnrollContext): Promise<EnrollOutcome> {
+    const features = await this.extract(image);
+    return this.enrollFeatures(mobileE164, features, context.audit ? { audit: context.audit } : {});
   }
 
   /**
    * Enroll already extracted features (the image path above, imports and benchmarks). `skipDuplicateCheck` is for
-   * bulk loads of galleries known to be distinct, where a 1:N search per row would dominate the load time.
+   * bulk loads of galleries known to be distinct, where a 1:N search per row would dominate the load time; `audit`
+   * gives the request's audit row, committed with the enrollment.
    */
   async enrollFeatures(
     mobileE164: string,
     features: FingerprintFeatures,
-    options: { skipDuplicateCheck?: boolean } = {},
+    options: { skipDuplicateCheck?: boolean; audit?: EnrollContext['audit'] } = {},
   ): Promise<EnrollOutcome> {
     refuseNonPrint(features);
     const settings = readFingerprintSettings(this.settings);
@@ -268,7 +267,7 @@ export class FingerprintService implements FingerprintEngine {
     // De-duplication sees every enrollment committed before this one, on any replica.
     await this.follower?.catchUp();
     // One duplicate check and write at a time: two prints of one finger enrolled at once must see each other.
-    const { duplicate, replaced } = await this.enrolling.run(async () => {
+    return this.enrolling.run(async () => {
       const duplicate = options.skipDuplicateCheck
         ? undefined
         : await this.findDuplicate(mobileE164, features, settings);
@@ -277,18 +276,21 @@ export class FingerprintService implements FingerprintEngine {
           extra: { duplicate_of: maskMobile(duplicate.mobile), duplicate_score: duplicate.score },
         });
       }
-      const saved = await this.store.save(write);
+      const outcome = (replaced: boolean): EnrollOutcome => ({
+        quality_score: write.quality,
+        ...likenessField(features),
+        minutiae_count: write.minutiaeCount,
+        model_version: this.modelVersion,
+        replaced,
+        ...(duplicate
+          ? { duplicate_of: maskMobile(duplicate.mobile), duplicate_score: duplicate.score }
+          : {}),
+      });
+      const { audit } = options;
+      const saved = await this.store.save(write, audit ? { audit: (s) => audit(outcome(s.replaced)) } : {});
       this.held(saved.id, mobileE164, cylinders);
-      return { duplicate, ...saved };
+      return outcome(saved.replaced);
     });
-    return {
-      quality_score: write.quality,
-      ...likenessField(features),
-      minutiae_count: write.minutiaeCount,
-      model_version: this.modelVersion,
-      replaced,
-      ...(duplicate ? { duplicate_of: maskMobile(duplicate.mobile), duplicate_score: duplicate.score } : {}),
-    };
   }
 
   /**

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Services } from '../services/container.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../settings/defaults.js';
+import { installAdmission, RequestAdmission } from './admission.js';
 import { installAuditHook } from './audit-hook.js';
 import { installAuth } from './auth.js';
 import { installErrorHandling } from './error-handler.js';
@@ -11,6 +12,7 @@ import { redactedRequest } from './log-redaction.js';
 import { installMediaTypeCheck } from './media-type.js';
 import { installOpenApi } from './openapi.js';
 import './request-context.js';
+import { installRequestResources } from './request-resources.js';
 import { registerConsoleRoutes } from './routes/console/index.js';
 import { registerDocumentRoutes } from './routes/documents.js';
 import { registerFaceRoutes } from './routes/face.js';
@@ -27,7 +29,24 @@ export interface ServerOptions {
   /** Host and port the listener binds, so console routes can refuse foreign Host headers. */
   host?: string;
   port?: number;
+  /** Refuse a heavy request expected to wait longer than this before it starts (503), ms. Default 2000. */
+  maxWaitMs?: number;
+  /** Timeouts for slow or idle clients. */
+  timeouts?: Partial<ServerTimeouts>;
 }
+
+/** How long the server waits on a client before it closes the connection (docs/reliability.md). */
+export interface ServerTimeouts {
+  /** From connection (or the previous answer) to the end of a request's headers, ms. */
+  headersMs: number;
+  /** From connection to the end of a request's body, ms. */
+  requestMs: number;
+  /** An idle keep-alive connection between requests, ms. */
+  keepAliveMs: number;
+}
+
+/** Defaults: headers in 10 s, a whole 40 MB upload at 1 MB/s, keep-alive as browsers expect. */
+export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 60_000, keepAliveMs: 5_000 };
 
 /** Largest JSON body: three base64 images at the per-file limit (4/3 overhead) plus fields. */
 function jsonBodyLimit(services: Services): number {
@@ -38,6 +57,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Address the listener binds (console routes refuse other Host headers). */
     idvBind: { host: string; port: number };
+    /** The request queues heavy routes are admitted by. */
+    idvAdmission: RequestAdmission;
   }
 }
 
@@ -52,7 +73,12 @@ function redactingLogger(
 
 /** Build the Fastify app over the given services (no listening: see core/server.ts). */
 export async function buildServer(services: Services, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
+    // Timeouts are checked once a second (Node's default is every 30 s, which would triple a 10 s limit).
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: 1000 },
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
     logger: redactingLogger(options.logger),
     genReqId: () => crypto.randomUUID(),
     bodyLimit: jsonBodyLimit(services),
@@ -63,7 +89,13 @@ export async function buildServer(services: Services, options: ServerOptions = {
   await installOpenApi(app);
   await app.register(multipart, { limits: { fileSize: services.limits.maxFileBytes, files: 6, fields: 20 } });
   installErrorHandling(app);
+  installRequestResources(app);
   installAuth(app, services);
+  const admission = new RequestAdmission(
+    options.maxWaitMs === undefined ? {} : { maxWaitMs: options.maxWaitMs },
+  );
+  installAdmission(app, admission);
+  app.decorate('idvAdmission', admission);
   installMediaTypeCheck(app);
   installAuditHook(app, services);
   registerServiceRoots(app, services);

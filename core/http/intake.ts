@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { CoreError } from '../errors.js';
 import { decodeImage, type DecodedImage } from '../imaging/decode.js';
-import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../imaging/limits.js';
+import type { DecodeBudget, DecodeLease } from '../imaging/decode-budget.js';
+import type { ImageLimits } from '../imaging/limits.js';
+import type { ImagePurpose } from '../imaging/working-size.js';
 import { describeBytes, readMultipart } from './multipart-form.js';
 
 export { readMultipart, type MultipartForm } from './multipart-form.js';
@@ -18,16 +20,54 @@ export interface MultipartSpec {
   optionalFiles?: string[];
   /** Cheap checks of the text fields (e.g. the mobile number), run before any image is decoded. */
   checkText?: (text: Record<string, string>) => void;
+  /** The engines each file field (by canonical name) is for: it is decoded at their working size. */
+  purposes?: Record<string, readonly ImagePurpose[]>;
 }
 
-/** Decode an upload and refuse (422) an image too narrow for any engine to use. */
-async function decodeUsable(bytes: Buffer, field: string, limits: ImageLimits): Promise<DecodedImage> {
-  const image = await decodeImage(bytes, { field, limits });
+/** What decoding uploads needs of the server: its limits and the decode budget every request shares. */
+export interface ImageIntake {
+  limits: ImageLimits;
+  decodeBudget?: DecodeBudget;
+}
+
+/** The request's share of the decode budget, returned when the request is done. */
+function leaseOf(request: FastifyRequest, budget: DecodeBudget | undefined): DecodeLease | undefined {
+  if (!budget) return undefined;
+  const held = request as FastifyRequest & { decodeLease?: DecodeLease };
+  if (!held.decodeLease) {
+    const lease = budget.lease();
+    held.decodeLease = lease;
+    // Requests built without the server's hooks (tests of the intake alone) release nothing: none is shared.
+    request.resources?.hold(() => {
+      lease.release();
+    });
+  }
+  return held.decodeLease;
+}
+
+/** Decode an upload at its engines' working size and refuse (422) an image too narrow for any engine to use. */
+async function decodeUsable(
+  request: FastifyRequest,
+  bytes: Buffer,
+  field: string,
+  intake: ImageIntake,
+  purposes: readonly ImagePurpose[],
+): Promise<DecodedImage> {
+  const { limits } = intake;
+  const lease = leaseOf(request, intake.decodeBudget);
+  const image = await decodeImage(bytes, {
+    field,
+    limits,
+    purposes,
+    ...(lease ? { lease } : {}),
+    ...(request.resources ? { signal: request.resources.clientGone } : {}),
+  });
+  const { width, height } = image.source ?? image;
   const { minSide } = limits;
-  if (Math.min(image.width, image.height) < minSide) {
+  if (Math.min(width, height) < minSide) {
     throw new CoreError(
       'UNPROCESSABLE',
-      `The image in the ${field} field is ${image.width}x${image.height} pixels: too small to use (each side needs at least ${minSide}).`,
+      `The image in the ${field} field is ${width}x${height} pixels: too small to use (each side needs at least ${minSide}).`,
       { field },
     );
   }
@@ -47,9 +87,9 @@ export interface ValidatedForm {
 export async function readValidatedMultipart(
   request: FastifyRequest,
   spec: MultipartSpec,
-  limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+  intake: ImageIntake,
 ): Promise<ValidatedForm> {
-  const form = await readMultipart(request, limits);
+  const form = await readMultipart(request, intake.limits);
   const text: Record<string, string> = {};
   for (const name of [...(spec.textFields ?? []), ...(spec.optionalTextFields ?? [])]) {
     if (form.files[name] !== undefined) {
@@ -90,18 +130,29 @@ export async function readValidatedMultipart(
     found.push([canonical, form.files[sent[0]!]!]);
   }
   const images: Record<string, DecodedImage> = {};
-  for (const [name, bytes] of found) images[name] = await decodeUsable(bytes, name, limits);
+  for (const [name, bytes] of found)
+    images[name] = await decodeUsable(request, bytes, name, intake, spec.purposes?.[name] ?? []);
   return { text, images };
+}
+
+/** How a JSON image field is read. */
+export interface JsonImageOptions {
+  /** The engines the image is for: it is decoded at their working size. */
+  purposes?: readonly ImagePurpose[];
+  /** Absent is fine (undefined) rather than 400. */
+  optional?: boolean;
 }
 
 /** Decode a base64 image from a JSON body field (the sub-services' convention), with the same checks as uploads. */
 export async function readJsonImage(
-  body: unknown,
+  request: FastifyRequest,
   field: string,
-  limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
-  optional = false,
+  intake: ImageIntake,
+  options: JsonImageOptions = {},
 ): Promise<DecodedImage | undefined> {
-  const value = jsonObject(body)[field];
+  const { limits } = intake;
+  const optional = options.optional ?? false;
+  const value = jsonObject(request.body)[field];
   if (value === undefined || value === null || value === '') {
     if (optional) return undefined;
     throw new CoreError('FIELD_MISSING', `The ${field} field (a base64-encoded image) is required.`, {
@@ -123,7 +174,7 @@ export async function readJsonImage(
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(payload.replace(/\s+/g, ''))) {
     throw new CoreError('FIELD_INVALID', `The ${field} field is not valid base64.`, { field });
   }
-  return decodeUsable(Buffer.from(payload, 'base64'), field, limits);
+  return decodeUsable(request, Buffer.from(payload, 'base64'), field, intake, options.purposes ?? []);
 }
 
 /** A text field of a JSON body, trimmed; undefined when absent. */

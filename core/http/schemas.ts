@@ -57,13 +57,13 @@ const ERROR_MEANINGS: Record<number, string> = {
   429: 'The rate limit of the API key (or of the address, for keyless calls) is exceeded; retry after Retry-After seconds. Code RATE_LIMITED.',
   500: 'A fault of the server, never caused by the request; quote request_id when reporting it. Code INTERNAL.',
   501: 'The engine behind this endpoint is not available in this build. Code NOT_IMPLEMENTED.',
-  503: 'The engine is busy or lost its worker, or the shared database does not answer; retry after Retry-After seconds. Codes OVERLOADED, ENGINE_UNAVAILABLE, STORE_UNAVAILABLE.',
+  503: 'Unavailable for a moment; retry after Retry-After seconds: the server is busy (OVERLOADED), an engine lost its worker (ENGINE_UNAVAILABLE), or the store does not answer, is busy or out of disk space and nothing was saved (STORE_UNAVAILABLE).',
 };
 
 /** Statuses every route behind x-api-key can answer. */
-export const KEYED_ERRORS = [401, 429, 500, 501] as const;
+export const KEYED_ERRORS = [401, 429, 500, 501, 503] as const;
 /** Statuses of routes that take uploaded or base64 images and run an engine on them. */
-export const IMAGE_ROUTE_ERRORS = [...KEYED_ERRORS, 400, 413, 415, 422, 503] as const;
+export const IMAGE_ROUTE_ERRORS = [...KEYED_ERRORS, 400, 413, 415, 422] as const;
 
 /**
  * Error responses of one operation: the statuses it can answer, each described by its default meaning or by

@@ -76,3 +76,11 @@ export function decodeBmp(bytes: Buffer, field: string, maxPixels: number): RawR
   if (pixelsPerMetre > 0) raster.dpi = Math.round(pixelsPerMetre * 0.0254);
   return raster;
 }
+
+/** Width and height a BMP header states (height unsigned), or undefined when the header is too short. */
+export function bmpSize(bytes: Buffer): { width: number; height: number } | undefined {
+  if (bytes.length < 26) return undefined;
+  const width = bytes.readInt32LE(18);
+  const height = Math.abs(bytes.readInt32LE(22));
+  return width > 0 && height > 0 ? { width, height } : undefined;
+}

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decodeImage } from './decode.js';
+import { DecodeBudget } from './decode-budget.js';
 
 /** A grey uncompressed TIFF as scanners write it: the directory first, then the pixels in strips of `rowsPerStrip`. */
 function greyTiff(width: number, height: number, rowsPerStrip: number): Buffer {
@@ -149,5 +150,63 @@ describe('decodeImage', () => {
     const bytes = bmp24(4, 4);
     bytes.writeInt32LE(Math.round(569 / 0.0254), 38);
     await expect(decodeImage(bytes, { field: 'file' })).resolves.toMatchObject({ dpi: 569 });
+  });
+
+  it('decodes at the working size of its engines, reserving exactly those bytes, and says how it maps back', async () => {
+    const jpeg = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#6688aa' } })
+      .jpeg()
+      .toBuffer();
+    const budget = new DecodeBudget({ bytes: 1 << 30, maxWaitMs: 100 });
+    const lease = budget.lease();
+    const face = await decodeImage(jpeg, { field: 'selfie', purposes: ['face'], lease });
+    expect(face).toMatchObject({ width: 2560, height: 1707, source: { width: 6000, height: 4000 } });
+    expect(face.scale).toBeCloseTo(2560 / 6000, 6);
+    expect(face.rgb.length).toBe(2560 * 1707 * 3);
+    expect(lease.held).toBe(face.rgb.length);
+    const full = await decodeImage(jpeg, { field: 'image' });
+    expect([full.width, full.scale, full.source]).toEqual([6000, undefined, undefined]);
+    lease.release();
+    expect(budget.stats().used).toBe(0);
+  });
+
+  it('turns first, then sizes: an EXIF quarter turn is sized upright', async () => {
+    const jpeg = await sharp({ create: { width: 6000, height: 3000, channels: 3, background: '#808080' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const image = await decodeImage(jpeg, { field: 'selfie', purposes: ['face'] });
+    expect([image.width, image.height]).toEqual([1280, 2560]);
+    expect(image.source).toEqual({ width: 3000, height: 6000 });
+  });
+
+  it('decodes a 1000 dpi print at 500 dpi and cuts an oversized one to its centre', async () => {
+    const fine = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#404040' } })
+      .png()
+      .withMetadata({ density: 1000 })
+      .toBuffer();
+    const print = await decodeImage(fine, { field: 'file', purposes: ['fingerprint'] });
+    expect(print).toMatchObject({ width: 400, height: 500, scale: 0.5 });
+    expect(print.dpi).toBeCloseTo(500, 0);
+    // Columns numbered in red, rows in green (tens of pixels): the cut must keep the centre's own pixels.
+    const raw = Buffer.alloc(5000 * 3000 * 3);
+    for (let y = 0; y < 3000; y++)
+      for (let x = 0; x < 5000; x++)
+        raw.set([Math.floor(x / 20) % 256, Math.floor(y / 20) % 256, 0], (y * 5000 + x) * 3);
+    const huge = await sharp(raw, { raw: { width: 5000, height: 3000, channels: 3 } })
+      .png()
+      .toBuffer();
+    const centre = await decodeImage(huge, { field: 'file', purposes: ['fingerprint'] });
+    expect(centre).toMatchObject({ width: 2048, height: 2048, offset: { x: 1476, y: 476 } });
+    expect(centre.scale).toBeUndefined();
+    expect([...centre.rgb.subarray(0, 2)]).toEqual([Math.floor(1476 / 20), Math.floor(476 / 20)]);
+  });
+
+  it('brings a BMP to its working size too', async () => {
+    const image = await decodeImage(bmp24(400, 40), { field: 'file', purposes: ['fingerprint'] });
+    expect([image.width, image.height]).toEqual([400, 40]);
+    const budget = new DecodeBudget({ bytes: 1 << 30, maxWaitMs: 100 });
+    const lease = budget.lease();
+    await decodeImage(bmp24(400, 40), { field: 'file', lease });
+    expect(lease.held).toBe(400 * 40 * 3);
   });
 });

@@ -1,8 +1,10 @@
 import sharp from 'sharp';
 import { CoreError } from '../errors.js';
 import { ACCEPTED_FORMATS, DEFAULT_IMAGE_LIMITS, type AcceptedFormat, type ImageLimits } from './limits.js';
-import { decodeBmp, looksLikeBmp } from './bmp.js';
+import { bmpSize, decodeBmp, looksLikeBmp } from './bmp.js';
+import type { DecodeLease } from './decode-budget.js';
 import { tiffIsComplete } from './tiff.js';
+import { workingSize, type ImagePurpose, type WorkingSize } from './working-size.js';
 
 /** An upload that decoded fully: RGB pixels after EXIF orientation, never stored or logged. */
 export interface DecodedImage {
@@ -11,8 +13,17 @@ export interface DecodedImage {
   height: number;
   /** Interleaved RGB, 8 bits per channel, `width * height * 3` bytes. */
   rgb: Buffer;
-  /** Resolution from the file header in dots per inch, when the file carries one. */
+  /** Resolution of the decoded pixels in dots per inch, when the file header states one. */
   dpi?: number;
+  /**
+   * Decoded pixels per pixel of the upload: below 1 when it was decoded at an engine's working size (absent = 1).
+   * Positions in the upload are `decoded / scale + offset`.
+   */
+  scale?: number;
+  /** Where the decoded pixels start in the upload, when only its centre was decoded (an oversized print). */
+  offset?: { x: number; y: number };
+  /** Size of the upload itself (after EXIF orientation), when it differs from the decoded size. */
+  source?: { width: number; height: number };
 }
 
 /** What `decodeImage` needs to know about the upload. */
@@ -20,6 +31,12 @@ export interface DecodeOptions {
   /** Request field name, echoed in errors. */
   field: string;
   limits?: ImageLimits;
+  /** Engines the image is for: it is decoded no larger than they work at (none: full resolution). */
+  purposes?: readonly ImagePurpose[];
+  /** The request's share of the decode budget: the decoded bytes are reserved from it before decoding. */
+  lease?: DecodeLease;
+  /** Stops waiting for room in the budget (the client left). */
+  signal?: AbortSignal;
 }
 
 sharp.cache(false);
@@ -39,17 +56,7 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
       field,
     });
   }
-  if (looksLikeBmp(bytes)) {
-    const raster = decodeBmp(bytes, field, limits.maxPixels);
-    const decoded: DecodedImage = {
-      format: 'bmp',
-      width: raster.width,
-      height: raster.height,
-      rgb: raster.data,
-    };
-    if (raster.dpi) decoded.dpi = raster.dpi;
-    return decoded;
-  }
+  if (looksLikeBmp(bytes)) return decodeBmpUpload(bytes, options, limits);
   let meta: sharp.Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -94,26 +101,33 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
       },
     );
   }
+  // EXIF orientations 5-8 turn the image a quarter: the working size is of the upright image.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const source = { width: turned ? height : width, height: turned ? width : height };
+  const work = workingSize(
+    { ...source, ...(meta.density ? { dpi: meta.density } : {}) },
+    options.purposes ?? [],
+    limits.minSide,
+  );
+  await options.lease?.reserve(work.width * work.height * 3, options.signal);
   try {
-    const { data, info } = await sharp(bytes, {
-      failOn: 'truncated',
-      limitInputPixels: limits.maxPixels,
-      pages: 1,
-    })
-      .rotate()
+    const pipeline = fitted(
+      sharp(bytes, { failOn: 'truncated', limitInputPixels: limits.maxPixels, pages: 1 }).rotate(),
+      work,
+      source,
+    );
+    const { data, info } = await pipeline
       .removeAlpha()
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
     const rgb = info.channels === 3 ? data : toRgb(data, info.width, info.height, info.channels);
-    const decoded: DecodedImage = {
-      format: format as AcceptedFormat,
-      width: info.width,
-      height: info.height,
-      rgb,
-    };
-    if (meta.density && meta.density > 0) decoded.dpi = meta.density;
-    return decoded;
+    return withWorkingSize(
+      { format: format as AcceptedFormat, width: info.width, height: info.height, rgb },
+      work,
+      source,
+      meta.density,
+    );
   } catch (error) {
     const text = error instanceof Error ? error.message : '';
     if (/truncat|premature|end of|corrupt|unexpected end|short read|read error/i.test(text)) {
@@ -121,6 +135,69 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
     }
     throw new CoreError('IMAGE_UNSUPPORTED', `The ${field} image cannot be decoded.`, { field });
   }
+}
+
+/** The decoded image with where it sits in the upload and the density of its own pixels. */
+function withWorkingSize(
+  decoded: DecodedImage,
+  work: WorkingSize,
+  source: { width: number; height: number },
+  density: number | undefined,
+): DecodedImage {
+  if (density && density > 0) decoded.dpi = density * work.scale;
+  if (work.scale !== 1) decoded.scale = work.scale;
+  if (work.region.left !== 0 || work.region.top !== 0)
+    decoded.offset = { x: work.region.left, y: work.region.top };
+  if (decoded.width !== source.width || decoded.height !== source.height) decoded.source = source;
+  return decoded;
+}
+
+/** Cut and scale a pipeline to its working size (nothing when that is the whole upload at full size). */
+function fitted(
+  pipeline: sharp.Sharp,
+  work: WorkingSize,
+  source: { width: number; height: number },
+): sharp.Sharp {
+  const { region } = work;
+  if (region.width !== source.width || region.height !== source.height) pipeline = pipeline.extract(region);
+  if (work.width === region.width && work.height === region.height) return pipeline;
+  // An exact size: JPEG and WebP shrink while they decode, and the budget reserved exactly these bytes.
+  return pipeline.resize(work.width, work.height, { fit: 'fill' });
+}
+
+/** A BMP (decoded by the project: libvips has no BMP loader), then brought to its working size. */
+async function decodeBmpUpload(
+  bytes: Buffer,
+  options: DecodeOptions,
+  limits: ImageLimits,
+): Promise<DecodedImage> {
+  const { field } = options;
+  const size = bmpSize(bytes);
+  const source = size ?? { width: 0, height: 0 };
+  const work = workingSize(source, options.purposes ?? [], limits.minSide);
+  // The whole raster exists before it is brought down: that is what is held meanwhile.
+  if (size && size.width * size.height <= limits.maxPixels)
+    await options.lease?.reserve(
+      Math.max(size.width * size.height, work.width * work.height) * 3,
+      options.signal,
+    );
+  const raster = decodeBmp(bytes, field, limits.maxPixels);
+  const decoded: DecodedImage = {
+    format: 'bmp',
+    width: raster.width,
+    height: raster.height,
+    rgb: raster.data,
+  };
+  if (raster.dpi) decoded.dpi = raster.dpi;
+  if (work.width === raster.width && work.height === raster.height) return decoded;
+  const input = sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: 3 } });
+  const { data, info } = await fitted(input, work, source).raw().toBuffer({ resolveWithObject: true });
+  return withWorkingSize(
+    { format: 'bmp', width: info.width, height: info.height, rgb: data },
+    work,
+    source,
+    raster.dpi,
+  );
 }
 
 const SIGNATURES: number[][] = [

@@ -11,6 +11,7 @@ import { OcrService, TesseractPool } from '../document/ocr/index.js';
 import { createFaceEngine } from '../face/index.js';
 import { FingerprintService } from '../fingerprint/index.js';
 import { KEY_FILE_NAME, loadOrCreateTemplateKeyFile } from '../fingerprint/template/index.js';
+import { DecodeBudget } from '../imaging/decode-budget.js';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../imaging/limits.js';
 import { verifyManifestFiles } from '../models/registry.js';
 import { Settings } from '../settings/settings.js';
@@ -38,6 +39,8 @@ export interface Services {
   accounts: ConsoleAccounts;
   sessions: ConsoleSessions;
   limits: ImageLimits;
+  /** Decoded bytes of uploads all requests may hold at once (docs/reliability.md). */
+  decodeBudget: DecodeBudget;
   fingerprint?: FingerprintEngine;
   face?: FaceEngine;
   liveness?: LivenessEngine;
@@ -62,11 +65,18 @@ export interface ServicesOptions {
    */
   templateKeyFile?: string | undefined;
   limits?: ImageLimits;
+  /** Decoded bytes of uploads all requests may hold at once. Default 256 MiB. */
+  decodeBudgetBytes?: number;
+  /** Longest wait for room in the decode budget before a request is refused with 503, ms. Default 1000. */
+  decodeWaitMs?: number;
   /** NATS URL for the orchestrator's events (e.g. nats://127.0.0.1:4222); none means the embedded feed only. */
   queueUrl?: string;
   /** Load the engines (models, workers); false gives a foundation-only container for fast tests. */
   engines?: boolean;
 }
+
+/** Default decode budget: five /v2/verify requests' images at their working sizes (about 48 MB each). */
+export const DEFAULT_DECODE_BUDGET_BYTES = 256 * 1024 * 1024;
 
 /** Open the store and create every service and engine: the one place where the parts are wired together. */
 export async function createServices(options: ServicesOptions): Promise<Services> {
@@ -88,6 +98,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
     accounts: new ConsoleAccounts(store.consoleAccounts),
     sessions: new ConsoleSessions(store.consoleSessions),
     limits: options.limits ?? DEFAULT_IMAGE_LIMITS,
+    decodeBudget: new DecodeBudget({
+      bytes: options.decodeBudgetBytes ?? DEFAULT_DECODE_BUDGET_BYTES,
+      maxWaitMs: options.decodeWaitMs ?? 1000,
+    }),
     disposers: [
       () => store.close(),
       () => {

@@ -52,10 +52,27 @@ export class OperationGate {
    * signal drops it while it waits and becomes the default signal of every worker job it starts.
    */
   async run<T>(kind: string, operation: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const leave = await this.enter(kind, signal);
+    try {
+      const result = await withSignal(signal, operation);
+      leave(true);
+      return result;
+    } finally {
+      leave(false);
+    }
+  }
+
+  /**
+   * Take a slot for an operation of `kind` run by the caller (a whole HTTP request); refused at once with OVERLOADED
+   * when it could not start in time, dropped when `signal` aborts while it waits. Call the returned function once
+   * the operation is over, with true when it completed (its time then counts in the kind's mean); later calls do
+   * nothing.
+   */
+  async enter(kind: string, signal?: AbortSignal): Promise<(completed: boolean) => void> {
     if (signal?.aborted) throw signal.reason as Error;
     const unavailable = this.precheck();
     if (unavailable) throw unavailable;
-    const freeNow = this.#running.size < this.options.concurrency;
+    const freeNow = this.#running.size < this.options.concurrency && this.#waiting.length === 0;
     const refused = refusal(this.options.label, this.options, {
       queued: this.#waiting.length,
       waitMs: freeNow ? 0 : this.#expectedWait(),
@@ -66,15 +83,16 @@ export class OperationGate {
     // A waiter is counted as running by `#next` before it resumes, so no newcomer can take its place meanwhile.
     if (freeNow) this.#running.add(work);
     else await this.#wait(work, signal);
-    work.startedAt = performance.now();
-    try {
-      const result = await withSignal(signal, operation);
-      this.#times.record(kind, performance.now() - work.startedAt);
-      return result;
-    } finally {
+    const startedAt = performance.now();
+    work.startedAt = startedAt;
+    let left = false;
+    return (completed: boolean) => {
+      if (left) return;
+      left = true;
+      if (completed) this.#times.record(kind, performance.now() - startedAt);
       this.#running.delete(work);
       this.#next();
-    }
+    };
   }
 
   /** Figures for health reports. */

@@ -69,3 +69,32 @@ export function ocrTextLane(): Omit<LaneOptions, 'name' | 'label' | 'groups'> {
     timeoutMs: 120_000,
   };
 }
+
+/** The HTTP layer's request queues: each heavy route's whole request is admitted by one of them. */
+export type RequestQueueName = 'fingerprint' | 'face' | 'document' | 'ocr' | 'verify';
+
+/** Admission of whole requests to one queue (core/http/admission.ts). */
+export interface RequestQueueSizing {
+  /** Requests served at once. */
+  concurrency: number;
+  /** Requests allowed to wait; one more is refused. */
+  maxQueue: number;
+  /** Expected time of one request before one is measured, ms. */
+  expectedMs: number;
+}
+
+/**
+ * Request queues sized to the lanes behind them: as many requests at once as the lane has workers, plus one that
+ * reads and decodes its upload meanwhile, so the workers never wait for the next request's pixels.
+ */
+export function requestQueues(): Record<RequestQueueName, RequestQueueSizing> {
+  const face = faceLane().size;
+  const document = documentLane().size;
+  return {
+    fingerprint: { concurrency: fingerprintLane().size + 1, maxQueue: 32, expectedMs: 150 },
+    face: { concurrency: face + 1, maxQueue: 16, expectedMs: 500 },
+    document: { concurrency: document, maxQueue: 16, expectedMs: 2000 },
+    ocr: { concurrency: ocrTextLane().size, maxQueue: 8, expectedMs: 3000 },
+    verify: { concurrency: Math.min(face, document), maxQueue: 8, expectedMs: 2500 },
+  };
+}

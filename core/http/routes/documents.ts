@@ -49,8 +49,13 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services)
       const engine = documentEngine(services);
       const form = await readValidatedMultipart(
         request,
-        { optionalTextFields: ['profile'], fileFields: [['id_card']] },
-        services.limits,
+        {
+          optionalTextFields: ['profile'],
+          fileFields: [['id_card']],
+          // The ghost portrait is found by the face engine.
+          purposes: { id_card: ['document', 'face'] },
+        },
+        services,
       );
       const profile = form.text.profile?.trim();
       const result = await engine.checkIdCard(form.images.id_card!, profile ? { profile } : {});

@@ -54,7 +54,11 @@ export const LivenessResult = Type.Object(
     score: Type.Number({ description: 'Probability of a bona fide (live) face, in [0, 1].' }),
     threshold: Type.Number(),
     message: Type.String(),
-    reason: Type.Optional(Type.String({ description: 'presentation_attack when rejected.' })),
+    reason: Type.Optional(
+      Type.String({
+        description: 'When rejected: presentation_attack, or no_face_detected for an image without a face.',
+      }),
+    ),
   },
   { additionalProperties: true },
 );

@@ -17,6 +17,9 @@ import { JsonImageBody, JsonMatchBody, LivenessResult, MatchSuccess, QualityResu
 import { notImplemented } from './not-implemented.js';
 import { rejectedStep } from '../step-response.js';
 
+/** Face images are decoded at the face engine's working size. */
+const FACE = { purposes: ['face'] } as const;
+
 function faceEngine(services: Services): FaceEngine {
   return services.face ?? notImplemented('The face engine');
 }
@@ -85,8 +88,12 @@ export function registerFaceRoutes(app: FastifyInstance, services: Services): vo
       faceEngine(services);
       const form = await readValidatedMultipart(
         request,
-        { optionalTextFields: ['threshold'], fileFields: [['selfie'], ['id_card']] },
-        services.limits,
+        {
+          optionalTextFields: ['threshold'],
+          fileFields: [['selfie'], ['id_card']],
+          purposes: { selfie: ['face'], id_card: ['face'] },
+        },
+        services,
       );
       return match(
         request,
@@ -114,8 +121,8 @@ export function registerFaceRoutes(app: FastifyInstance, services: Services): vo
     async (request) => {
       faceEngine(services);
       const threshold = parseThreshold((request.body as Record<string, unknown> | null)?.threshold);
-      const selfie = (await readJsonImage(request.body, 'selfie', services.limits))!;
-      const idCard = (await readJsonImage(request.body, 'id_card', services.limits))!;
+      const selfie = (await readJsonImage(request, 'selfie', services, FACE))!;
+      const idCard = (await readJsonImage(request, 'id_card', services, FACE))!;
       return match(request, services, selfie, idCard, threshold);
     },
   );
@@ -137,7 +144,7 @@ export function registerFaceRoutes(app: FastifyInstance, services: Services): vo
     },
     async (request) => {
       const engine = faceEngine(services);
-      const image = (await readJsonImage(request.body, 'image', services.limits))!;
+      const image = (await readJsonImage(request, 'image', services, FACE))!;
       const report = await engine.quality(image);
       request.idv.resultStatus = report.passed ? 'SUCCESS' : 'REJECTED';
       if (!report.passed) request.idv.reason = report.reasons.join(',');
@@ -163,7 +170,7 @@ export function registerFaceRoutes(app: FastifyInstance, services: Services): vo
         body: JsonImageBody,
         response: {
           200: described(
-            'SUCCESS for a live face, REJECTED (reason presentation_attack) otherwise, with the score.',
+            'SUCCESS for a live face, REJECTED otherwise with the score and a reason: presentation_attack, or no_face_detected (score 0).',
             LivenessResult,
           ),
           ...errorResponses(IMAGE_ROUTE_ERRORS),
@@ -172,7 +179,7 @@ export function registerFaceRoutes(app: FastifyInstance, services: Services): vo
     },
     async (request) => {
       const engine = livenessEngine(services);
-      const image = (await readJsonImage(request.body, 'image', services.limits))!;
+      const image = (await readJsonImage(request, 'image', services, FACE))!;
       const result = await engine.liveness(image);
       request.idv.resultStatus = result.status;
       request.idv.scores = { liveness: result.score };

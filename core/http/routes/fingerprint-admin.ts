@@ -62,7 +62,7 @@ export function registerFingerprintAdminRoutes(
     async (request) => {
       const service = serviceOf(services);
       const k = readK(request.body);
-      const image = (await readJsonImage(request.body, 'image', services.limits))!;
+      const image = (await readJsonImage(request, 'image', services, { purposes: ['fingerprint'] }))!;
       const result = await service.search(image, k);
       request.idv.resultStatus = 'SUCCESS';
       request.idv.event = 'fingerprint.searched';

@@ -1,12 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CoreError, isCoreError } from '../../errors.js';
-import type { FingerprintEngine } from '../../contracts/fingerprint-engine.js';
+import type { EnrollOutcome, FingerprintEngine } from '../../contracts/fingerprint-engine.js';
 import type { StepResult } from '../../contracts/step-result.js';
 import type { DecodedImage } from '../../imaging/decode.js';
 import type { Services } from '../../services/container.js';
 import { normaliseMobile } from '../../mobile.js';
+import { auditedWithWrite, auditFields } from '../audit-hook.js';
 import { readJsonImage, readJsonText, readValidatedMultipart } from '../intake.js';
+import type { RequestAudit } from '../request-context.js';
 import {
   apiKeySecurity,
   described,
@@ -33,7 +35,42 @@ export function fingerprintEngine(services: Services): FingerprintEngine {
   return services.fingerprint ?? notImplemented('The fingerprint engine');
 }
 
-/** Enroll and fill the audit record; the de-duplication outcome is its event. */
+/** The audit record of a successful enrollment: the de-duplication outcome is its event. */
+export function enrolledAudit(request: FastifyRequest, details: EnrollOutcome): RequestAudit {
+  return {
+    ...request.idv,
+    resultStatus: 'SUCCESS',
+    event: details.duplicate_of
+      ? 'fingerprint.duplicate_flagged'
+      : details.replaced
+        ? 'fingerprint.reenrolled'
+        : 'fingerprint.enrolled',
+    ...(typeof details.quality_score === 'number' ? { scores: { quality: details.quality_score } } : {}),
+  };
+}
+
+/**
+ * Enroll with the request's audit row committed in the enrollment's own transaction (both or neither: a full disk
+ * leaves no enrollment without its row, nor a row without its enrollment).
+ */
+export async function enrollAudited(
+  request: FastifyRequest,
+  engine: FingerprintEngine,
+  mobile: string,
+  image: DecodedImage,
+  audit: (request: FastifyRequest, details: EnrollOutcome) => RequestAudit = enrolledAudit,
+): Promise<EnrollOutcome> {
+  let fields: ReturnType<typeof auditFields> | undefined;
+  const details = await engine.enroll(mobile, image, {
+    requestId: request.id,
+    audit: (outcome) => (fields = auditFields(request, 200, audit(request, outcome))),
+  });
+  Object.assign(request.idv, audit(request, details));
+  if (fields) auditedWithWrite(request, fields);
+  return details;
+}
+
+/** Enroll and fill the audit record. */
 async function enroll(
   request: FastifyRequest,
   services: Services,
@@ -42,14 +79,7 @@ async function enroll(
 ): Promise<Record<string, unknown>> {
   request.idv.mobile = mobile;
   try {
-    const details = await fingerprintEngine(services).enroll(mobile, image, { requestId: request.id });
-    request.idv.resultStatus = 'SUCCESS';
-    request.idv.event = details.duplicate_of
-      ? 'fingerprint.duplicate_flagged'
-      : details.replaced
-        ? 'fingerprint.reenrolled'
-        : 'fingerprint.enrolled';
-    if (typeof details.quality_score === 'number') request.idv.scores = { quality: details.quality_score };
+    const details = await enrollAudited(request, fingerprintEngine(services), mobile, image);
     const message = details.replaced
       ? 'Fingerprint re-enrolled; the previous template was replaced.'
       : 'Fingerprint enrolled.';
@@ -111,8 +141,8 @@ export function registerFingerprintRoutes(app: FastifyInstance, services: Servic
       fingerprintEngine(services);
       const form = await readValidatedMultipart(
         request,
-        { textFields: ['mobile_number'], fileFields: [['file']] },
-        services.limits,
+        { textFields: ['mobile_number'], fileFields: [['file']], purposes: { file: ['fingerprint'] } },
+        services,
       );
       return enroll(request, services, normaliseMobile(form.text.mobile_number), form.images.file!);
     },
@@ -142,8 +172,12 @@ export function registerFingerprintRoutes(app: FastifyInstance, services: Servic
       fingerprintEngine(services);
       const form = await readValidatedMultipart(
         request,
-        { textFields: ['mobile_number'], fileFields: [['fingerprint', 'file']] },
-        services.limits,
+        {
+          textFields: ['mobile_number'],
+          fileFields: [['fingerprint', 'file']],
+          purposes: { fingerprint: ['fingerprint'] },
+        },
+        services,
       );
       return verify(request, services, normaliseMobile(form.text.mobile_number), form.images.fingerprint!);
     },
@@ -156,7 +190,7 @@ export function registerFingerprintRoutes(app: FastifyInstance, services: Servic
         field: 'mobile_number',
       });
     const mobile = normaliseMobile(raw);
-    return [mobile, (await readJsonImage(request.body, 'image', services.limits))!];
+    return [mobile, (await readJsonImage(request, 'image', services, { purposes: ['fingerprint'] }))!];
   };
 
   app.post(

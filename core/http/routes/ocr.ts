@@ -49,7 +49,7 @@ export function registerOcrRoutes(app: FastifyInstance, services: Services): voi
     async (request) => {
       const ocr = services.ocr ?? notImplemented('The OCR engine');
       const documentType = parseDocumentType(readJsonText(request.body, 'document_type', 40));
-      const image = (await readJsonImage(request.body, 'image', services.limits))!;
+      const image = (await readJsonImage(request, 'image', services, { purposes: ['document'] }))!;
       const result = await ocr.extract(image, documentType ? { documentType } : {});
       request.idv.resultStatus = 'SUCCESS';
       return result;

@@ -73,8 +73,9 @@ export function registerOrchestratorRoutes(app: FastifyInstance, services: Servi
       const reference = (request.body as Record<string, unknown> | null)?.reference;
       // Cheap field checks before the images are decoded.
       safeReference(reference);
-      const selfie = (await readJsonImage(request.body, 'selfie', services.limits))!;
-      const idCard = (await readJsonImage(request.body, 'id_card', services.limits))!;
+      const face = { purposes: ['face'] } as const;
+      const selfie = (await readJsonImage(request, 'selfie', services, face))!;
+      const idCard = (await readJsonImage(request, 'id_card', services, face))!;
       const result = await orchestrator.verify({ selfie, idCard, requestId: request.id, reference });
       request.idv.resultStatus = result.audit.resultStatus;
       request.idv.scores = result.audit.scores;

@@ -54,12 +54,13 @@ export async function readVerificationInput(
     {
       textFields: ['mobile_number'],
       fileFields: [['fingerprint'], ['selfie'], ['id_card']],
+      purposes: { fingerprint: ['fingerprint'], selfie: ['face'], id_card: ['face', 'document'] },
       checkText: (text) => {
         mobileE164 = normaliseMobile(text.mobile_number);
         request.idv.mobile = mobileE164;
       },
     },
-    services.limits,
+    services,
   );
   return {
     mobileE164,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EnrollmentWrite } from '../../contracts/enrollment-repository.js';
 import { createPrng } from '../../math/prng.js';
+import { auditFields } from './audit.contract.js';
 import type { StoreFactory, StoreUnderTest } from './harness.js';
 
 /** Dimensions of the 1:N vector every adapter stores. */
@@ -65,6 +66,36 @@ export function enrollmentsContract(factory: StoreFactory): void {
       ).rejects.toThrow();
       expect(await enrollments.count()).toBe(0);
       expect(await enrollments.lastChangeSeq()).toBe(0);
+    });
+
+    it('commits the audit row with its enrollment, chained, and neither when either fails', async () => {
+      const { enrollments, audit } = subject.store;
+      const seen: { id: number; replaced: boolean }[] = [];
+      const row = (saved: { id: number; replaced: boolean }) => {
+        seen.push(saved);
+        return {
+          ...auditFields(1),
+          event: saved.replaced ? 'fingerprint.reenrolled' : 'fingerprint.enrolled',
+        };
+      };
+      await audit.append(auditFields(0));
+      const first = await enrollments.save(write(mobile(1), 1), { audit: row });
+      const again = await enrollments.save(write(mobile(1), 2), { audit: row });
+      expect(seen).toEqual([first, again]);
+      expect(again).toEqual({ id: first.id, replaced: true });
+      const rows = await audit.range(0, 10);
+      expect(rows.map((r) => r.event)).toEqual([null, 'fingerprint.enrolled', 'fingerprint.reenrolled']);
+      expect(rows[1]!.prevHash).toBe(rows[0]!.hash);
+      // A row the store refuses (no method) leaves no enrollment behind; a refused enrollment leaves no row.
+      const broken = { ...auditFields(2), method: null as unknown as string };
+      await expect(enrollments.save(write(mobile(2), 3), { audit: () => broken })).rejects.toThrow();
+      await expect(
+        enrollments.save({ ...write(mobile(3), 4), embedding: new Float32Array(3) }, { audit: row }),
+      ).rejects.toThrow();
+      expect(await enrollments.get(mobile(2))).toBeUndefined();
+      expect(await enrollments.get(mobile(3))).toBeUndefined();
+      expect(await enrollments.count()).toBe(1);
+      expect(await audit.count()).toBe(3);
     });
 
     it('reads candidates in the order asked and finds the nearest vectors first', async () => {

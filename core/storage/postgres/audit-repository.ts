@@ -72,6 +72,14 @@ export class PostgresAuditRepository implements AuditRepository {
     });
   }
 
+  /**
+   * Chain and insert one row inside the caller's transaction (another repository's write that commits with its
+   * audit row); returns its seq.
+   */
+  appendWithin(client: pg.PoolClient, fields: AuditFields): Promise<number> {
+    return this.chain(client, [fields]);
+  }
+
   appendMany(rows: readonly AuditFields[]): Promise<number> {
     return transaction(this.pool, (client) => this.chain(client, rows));
   }

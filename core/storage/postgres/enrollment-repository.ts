@@ -4,12 +4,14 @@ import type {
   EnrollmentMeta,
   EnrollmentRepository,
   EnrollmentRow,
+  EnrollmentEffects,
   EnrollmentWrite,
   IndexMaterial,
   IndexRow,
   VectorHit,
 } from '../../contracts/enrollment-repository.js';
 import { query, transaction } from './connection.js';
+import type { PostgresAuditRepository } from './audit-repository.js';
 import type { Notifications } from './notifications.js';
 import { takeNumbers } from './sequence-heads.js';
 import { VECTOR_DIMS, VectorCache } from './vector-cache.js';
@@ -47,6 +49,7 @@ export class PostgresEnrollmentRepository implements EnrollmentRepository {
   constructor(
     private readonly pool: pg.Pool,
     private readonly notifications: Notifications,
+    private readonly audit: PostgresAuditRepository,
   ) {
     this.vectors = new VectorFollower(pool, new VectorCache());
   }
@@ -123,73 +126,83 @@ export class PostgresEnrollmentRepository implements EnrollmentRepository {
     });
   }
 
-  async save(write: EnrollmentWrite): Promise<{ id: number; replaced: boolean }> {
-    const [saved] = await this.saveMany([write]);
-    return saved!;
+  save(write: EnrollmentWrite, effects: EnrollmentEffects = {}): Promise<{ id: number; replaced: boolean }> {
+    return transaction(this.pool, async (client) => {
+      const [saved] = await this.saveIn(client, [write]);
+      // In the same transaction: the enrollment and its request's audit row commit together or not at all.
+      if (effects.audit) await this.audit.appendWithin(client, effects.audit(saved!));
+      return saved!;
+    });
   }
 
   async saveMany(writes: readonly EnrollmentWrite[]): Promise<{ id: number; replaced: boolean }[]> {
     if (writes.length === 0) return [];
+    return transaction(this.pool, (client) => this.saveIn(client, writes));
+  }
+
+  /** Insert or replace `writes` with their index material and change-feed entries inside `client`'s transaction. */
+  private async saveIn(
+    client: pg.PoolClient,
+    writes: readonly EnrollmentWrite[],
+  ): Promise<{ id: number; replaced: boolean }[]> {
     const vectors = writes.map((write) => vectorBytes(write.embedding));
-    return transaction(this.pool, async (client) => {
-      // First: the head's lock makes concurrent writers of the same number wait for this one.
-      const first = await takeNumbers(client, 'fingerprint_changes', writes.length);
-      const now = new Date().toISOString();
-      const existing = new Map(
-        (
-          await query<{ id: number; mobile: string }>(
-            client,
-            'SELECT id, mobile FROM fingerprint_enrollments WHERE mobile = ANY($1::text[])',
-            [writes.map((w) => w.mobile)],
-          )
-        ).map((r) => [r.mobile, r.id]),
-      );
-      const results: { id: number; replaced: boolean }[] = [];
-      for (const [i, w] of writes.entries()) {
-        const known = existing.get(w.mobile);
-        const values = [
-          w.template,
-          w.modelVersion,
-          w.embeddingVersion,
-          w.quality,
-          w.minutiaeCount,
-          vectors[i],
-          w.cylinders,
-          now,
-        ];
-        if (known !== undefined) {
-          await query(
-            client,
-            `UPDATE fingerprint_enrollments SET template = $1, model_version = $2, embedding_version = $3, quality = $4,
+    // First: the head's lock makes concurrent writers of the same number wait for this one.
+    const first = await takeNumbers(client, 'fingerprint_changes', writes.length);
+    const now = new Date().toISOString();
+    const existing = new Map(
+      (
+        await query<{ id: number; mobile: string }>(
+          client,
+          'SELECT id, mobile FROM fingerprint_enrollments WHERE mobile = ANY($1::text[])',
+          [writes.map((w) => w.mobile)],
+        )
+      ).map((r) => [r.mobile, r.id]),
+    );
+    const results: { id: number; replaced: boolean }[] = [];
+    for (const [i, w] of writes.entries()) {
+      const known = existing.get(w.mobile);
+      const values = [
+        w.template,
+        w.modelVersion,
+        w.embeddingVersion,
+        w.quality,
+        w.minutiaeCount,
+        vectors[i],
+        w.cylinders,
+        now,
+      ];
+      if (known !== undefined) {
+        await query(
+          client,
+          `UPDATE fingerprint_enrollments SET template = $1, model_version = $2, embedding_version = $3, quality = $4,
                minutiae_count = $5, embedding = $6, cylinders = $7, updated_at = $8 WHERE id = $9`,
-            [...values, known],
-          );
-          results.push({ id: known, replaced: true });
-        } else {
-          const [row] = await query<{ id: number }>(
-            client,
-            `INSERT INTO fingerprint_enrollments (template, model_version, embedding_version, quality, minutiae_count,
+          [...values, known],
+        );
+        results.push({ id: known, replaced: true });
+      } else {
+        const [row] = await query<{ id: number }>(
+          client,
+          `INSERT INTO fingerprint_enrollments (template, model_version, embedding_version, quality, minutiae_count,
                embedding, cylinders, created_at, updated_at, mobile)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) RETURNING id`,
-            [...values, w.mobile],
-          );
-          existing.set(w.mobile, row!.id);
-          results.push({ id: row!.id, replaced: false });
-        }
+          [...values, w.mobile],
+        );
+        existing.set(w.mobile, row!.id);
+        results.push({ id: row!.id, replaced: false });
       }
-      await recordChanges(
-        client,
-        writes.map((w, i) => ({
-          seq: first + i,
-          id: results[i]!.id,
-          mobile: w.mobile,
-          kind: 'saved' as const,
-        })),
-        now,
-      );
-      await notify(client, first + writes.length - 1);
-      return results;
-    });
+    }
+    await recordChanges(
+      client,
+      writes.map((w, i) => ({
+        seq: first + i,
+        id: results[i]!.id,
+        mobile: w.mobile,
+        kind: 'saved' as const,
+      })),
+      now,
+    );
+    await notify(client, first + writes.length - 1);
+    return results;
   }
 
   remove(mobile: string): Promise<number | undefined> {

@@ -57,7 +57,7 @@ export class PostgresStore implements Store {
     this.apiKeys = new PostgresApiKeyRepository(pool);
     this.audit = new PostgresAuditRepository(pool);
     this.outbox = new PostgresOutboxRepository(pool);
-    this.enrollments = new PostgresEnrollmentRepository(pool, this.notifications);
+    this.enrollments = new PostgresEnrollmentRepository(pool, this.notifications, this.audit);
     this.documentProfiles = new PostgresDocumentProfileRepository(pool);
     this.referenceMarks = new PostgresReferenceMarkRepository(pool);
     this.consoleAccounts = new PostgresConsoleAccountRepository(pool);

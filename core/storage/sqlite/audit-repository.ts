@@ -153,6 +153,14 @@ export class SqliteAuditRepository implements AuditRepository {
     return run(() => (this.db.prepare('SELECT COUNT(*) AS n FROM audit_log').get() as { n: number }).n);
   }
 
+  /**
+   * Chain and insert one row inside the caller's IMMEDIATE transaction (another repository's write that commits
+   * with its audit row); returns its seq.
+   */
+  appendWithin(fields: AuditFields): number {
+    return this.appendRow(fields);
+  }
+
   /** Chain and insert one row; call inside an immediate transaction. */
   private appendRow(fields: AuditFields): number {
     const prevHash = this.previousHash();

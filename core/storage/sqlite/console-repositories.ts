@@ -127,14 +127,16 @@ export class SqliteConsoleSessionRepository implements ConsoleSessionRepository 
 
   create(record: ConsoleSessionRecord): Promise<void> {
     return run(() => {
-      this.db.transaction(() => {
-        this.db.prepare('DELETE FROM console_sessions WHERE expires_at < ?').run(record.createdAt);
-        this.db
-          .prepare(
-            'INSERT INTO console_sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
-          )
-          .run(record.idHash, record.userId, record.createdAt, record.expiresAt);
-      })();
+      this.db
+        .transaction(() => {
+          this.db.prepare('DELETE FROM console_sessions WHERE expires_at < ?').run(record.createdAt);
+          this.db
+            .prepare(
+              'INSERT INTO console_sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+            )
+            .run(record.idHash, record.userId, record.createdAt, record.expiresAt);
+        })
+        .immediate();
     });
   }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { unpacked } from '../../assets/assets.js';
+import { CoreError } from '../../errors.js';
 import type { Migration } from './migration.js';
 import { allMigrations } from './migrations/index.js';
 
@@ -68,7 +69,7 @@ export function applyMigrations(db: Database, migrations: Migration[]): number[]
         migration.name,
         new Date().toISOString(),
       );
-    })();
+    }).immediate();
     ran.push(migration.version);
   }
   return ran;
@@ -83,6 +84,28 @@ export function run<T>(operation: () => T): Promise<T> {
   try {
     return Promise.resolve(operation());
   } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    return Promise.reject(storageError(error));
   }
+}
+
+/**
+ * What a failed statement means to the caller: another process holding the write lock past the busy timeout, or a
+ * disk that is full or failing, is a 503 with Retry-After (the transaction rolled back: nothing was written);
+ * anything else stays an error of the server.
+ */
+export function storageError(error: unknown): Error {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) {
+    return new CoreError('STORE_UNAVAILABLE', 'The data store is busy with another writer; retry shortly.', {
+      retryAfterSeconds: 1,
+    });
+  }
+  if (typeof code === 'string' && /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN)/.test(code)) {
+    return new CoreError(
+      'STORE_UNAVAILABLE',
+      'The data store cannot write (its disk is full or failing); nothing was saved. Retry later.',
+      { retryAfterSeconds: 30 },
+    );
+  }
+  return error instanceof Error ? error : new Error(String(error));
 }

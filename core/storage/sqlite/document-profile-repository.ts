@@ -24,9 +24,11 @@ export class SqliteDocumentProfileRepository implements DocumentProfileRepositor
         'INSERT OR IGNORE INTO document_profiles (name, definition, built_in, updated_at) VALUES (?, ?, 1, ?)',
       );
       const now = new Date().toISOString();
-      this.db.transaction(() => {
-        for (const profile of profiles) insert.run(profile.name, JSON.stringify(profile), now);
-      })();
+      this.db
+        .transaction(() => {
+          for (const profile of profiles) insert.run(profile.name, JSON.stringify(profile), now);
+        })
+        .immediate();
     });
   }
 
@@ -42,15 +44,17 @@ export class SqliteDocumentProfileRepository implements DocumentProfileRepositor
 
   save(profile: DocumentProfile): Promise<StoredProfile> {
     return run(() =>
-      this.db.transaction(() => {
-        this.db
-          .prepare(
-            `INSERT INTO document_profiles (name, definition, built_in, updated_at) VALUES (?, ?, 0, ?)
+      this.db
+        .transaction(() => {
+          this.db
+            .prepare(
+              `INSERT INTO document_profiles (name, definition, built_in, updated_at) VALUES (?, ?, 0, ?)
              ON CONFLICT(name) DO UPDATE SET definition = excluded.definition, updated_at = excluded.updated_at`,
-          )
-          .run(profile.name, JSON.stringify(profile), new Date().toISOString());
-        return this.read(profile.name)!;
-      })(),
+            )
+            .run(profile.name, JSON.stringify(profile), new Date().toISOString());
+          return this.read(profile.name)!;
+        })
+        .immediate(),
     );
   }
 

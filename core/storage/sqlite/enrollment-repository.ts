@@ -1,5 +1,6 @@
 import type {
   EnrollmentChange,
+  EnrollmentEffects,
   EnrollmentMeta,
   EnrollmentRepository,
   EnrollmentRow,
@@ -8,6 +9,7 @@ import type {
   IndexRow,
   VectorHit,
 } from '../../contracts/enrollment-repository.js';
+import type { SqliteAuditRepository } from './audit-repository.js';
 import { run, type Database } from './database.js';
 import { VectorIndex } from './vector-index.js';
 
@@ -37,7 +39,10 @@ export class SqliteEnrollmentRepository implements EnrollmentRepository {
   private readonly setIndex;
   private readonly recordChange;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly audit: SqliteAuditRepository,
+  ) {
     this.vectors = new VectorIndex(db);
     this.byMobile = db.prepare(`SELECT ${COLUMNS} FROM fingerprint_enrollments WHERE mobile = ?`);
     // One statement for a whole candidate list (thousands of ids): about 3x faster than a lookup per id.
@@ -103,36 +108,49 @@ export class SqliteEnrollmentRepository implements EnrollmentRepository {
 
   reindex(entries: readonly (IndexMaterial & { id: number })[]): Promise<void> {
     return run(() => {
-      this.db.transaction(() => {
-        for (const entry of entries) {
-          if (this.setIndex.run(entry.cylinders, entry.embeddingVersion, entry.id).changes === 0) continue;
-          this.vectors.upsert(entry.id, entry.embedding);
-        }
-      })();
+      this.db
+        .transaction(() => {
+          for (const entry of entries) {
+            if (this.setIndex.run(entry.cylinders, entry.embeddingVersion, entry.id).changes === 0) continue;
+            this.vectors.upsert(entry.id, entry.embedding);
+          }
+        })
+        .immediate();
     });
   }
 
-  save(write: EnrollmentWrite): Promise<{ id: number; replaced: boolean }> {
-    return run(() => this.db.transaction(() => this.saveOne(write, new Date().toISOString()))());
+  save(write: EnrollmentWrite, effects: EnrollmentEffects = {}): Promise<{ id: number; replaced: boolean }> {
+    return run(() =>
+      // IMMEDIATE: the write lock first, so the audit row chains after every other writer's.
+      this.db
+        .transaction(() => {
+          const saved = this.saveOne(write, new Date().toISOString());
+          if (effects.audit) this.audit.appendWithin(effects.audit(saved));
+          return saved;
+        })
+        .immediate(),
+    );
   }
 
   saveMany(writes: readonly EnrollmentWrite[]): Promise<{ id: number; replaced: boolean }[]> {
     return run(() => {
       const now = new Date().toISOString();
-      return this.db.transaction(() => writes.map((write) => this.saveOne(write, now)))();
+      return this.db.transaction(() => writes.map((write) => this.saveOne(write, now))).immediate();
     });
   }
 
   remove(mobile: string): Promise<number | undefined> {
     return run(() =>
-      this.db.transaction(() => {
-        const existing = this.byMobile.get(mobile) as EnrollmentRow | undefined;
-        if (!existing) return undefined;
-        this.deleteRow.run(existing.id);
-        this.vectors.remove(existing.id);
-        this.recordChange.run(existing.id, mobile, 'removed', new Date().toISOString());
-        return existing.id;
-      })(),
+      this.db
+        .transaction(() => {
+          const existing = this.byMobile.get(mobile) as EnrollmentRow | undefined;
+          if (!existing) return undefined;
+          this.deleteRow.run(existing.id);
+          this.vectors.remove(existing.id);
+          this.recordChange.run(existing.id, mobile, 'removed', new Date().toISOString());
+          return existing.id;
+        })
+        .immediate(),
     );
   }
 

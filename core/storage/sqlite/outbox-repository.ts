@@ -66,9 +66,11 @@ export class SqliteOutboxRepository implements OutboxRepository {
         `UPDATE orchestrator_outbox SET published_at = ?, publish_attempts = publish_attempts + 1, last_error = NULL,
            claimed_until = NULL WHERE seq = ?`,
       );
-      this.db.transaction(() => {
-        for (const seq of seqs) mark.run(now, seq);
-      })();
+      this.db
+        .transaction(() => {
+          for (const seq of seqs) mark.run(now, seq);
+        })
+        .immediate();
     });
   }
 
@@ -78,9 +80,11 @@ export class SqliteOutboxRepository implements OutboxRepository {
         `UPDATE orchestrator_outbox SET publish_attempts = publish_attempts + 1, last_error = ?, claimed_until = NULL
          WHERE seq = ?`,
       );
-      this.db.transaction(() => {
-        for (const seq of seqs) fail.run(error.slice(0, 500), seq);
-      })();
+      this.db
+        .transaction(() => {
+          for (const seq of seqs) fail.run(error.slice(0, 500), seq);
+        })
+        .immediate();
     });
   }
 

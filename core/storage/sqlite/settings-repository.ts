@@ -29,18 +29,22 @@ export class SqliteSettingsRepository implements SettingsRepository {
          ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
       );
       const now = new Date().toISOString();
-      this.db.transaction(() => {
-        for (const [key, value] of Object.entries(values)) upsert.run(key, JSON.stringify(value), now);
-      })();
+      this.db
+        .transaction(() => {
+          for (const [key, value] of Object.entries(values)) upsert.run(key, JSON.stringify(value), now);
+        })
+        .immediate();
     });
   }
 
   remove(keys: readonly string[]): Promise<void> {
     return run(() => {
       const remove = this.db.prepare('DELETE FROM settings WHERE key = ?');
-      this.db.transaction(() => {
-        for (const key of keys) remove.run(key);
-      })();
+      this.db
+        .transaction(() => {
+          for (const key of keys) remove.run(key);
+        })
+        .immediate();
     });
   }
 

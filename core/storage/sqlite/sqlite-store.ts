@@ -33,7 +33,7 @@ export class SqliteStore implements Store {
     this.apiKeys = new SqliteApiKeyRepository(db);
     this.audit = new SqliteAuditRepository(db);
     this.outbox = new SqliteOutboxRepository(db);
-    this.enrollments = new SqliteEnrollmentRepository(db);
+    this.enrollments = new SqliteEnrollmentRepository(db, this.audit);
     this.documentProfiles = new SqliteDocumentProfileRepository(db);
     this.referenceMarks = new SqliteReferenceMarkRepository(db);
     this.consoleAccounts = new SqliteConsoleAccountRepository(db);

@@ -3,6 +3,7 @@ import { CoreError } from '../../../errors.js';
 import type { Services } from '../../../services/container.js';
 import { maskMobile, normaliseMobile } from '../../../mobile.js';
 import { readValidatedMultipart } from '../../intake.js';
+import { enrollAudited } from '../fingerprint.js';
 import type { EnrollResponse } from './api-types.js';
 import { fingerprintPreview, toFaceFeedback } from './engine-capabilities.js';
 import { actAsConsole, requireRole } from './guard.js';
@@ -25,7 +26,11 @@ export function registerRunRoutes(app: FastifyInstance, services: Services): voi
     request.idv.audited = false;
     const engine = services.fingerprint;
     if (!engine) throw notAvailable('fingerprint');
-    const form = await readValidatedMultipart(request, { fileFields: [['file']] }, services.limits);
+    const form = await readValidatedMultipart(
+      request,
+      { fileFields: [['file']], purposes: { file: ['fingerprint'] } },
+      services,
+    );
     return fingerprintPreview(engine, form.images.file!);
   });
 
@@ -35,14 +40,16 @@ export function registerRunRoutes(app: FastifyInstance, services: Services): voi
     if (!engine) throw notAvailable('fingerprint');
     const form = await readValidatedMultipart(
       request,
-      { textFields: ['mobile_number'], fileFields: [['file']] },
-      services.limits,
+      { textFields: ['mobile_number'], fileFields: [['file']], purposes: { file: ['fingerprint'] } },
+      services,
     );
     const mobile = normaliseMobile(form.text.mobile_number);
     request.idv.mobile = mobile;
-    const details = await engine.enroll(mobile, form.images.file!, { requestId: request.id });
-    request.idv.resultStatus = 'SUCCESS';
-    request.idv.event = 'fingerprint.enrolled';
+    const details = await enrollAudited(request, engine, mobile, form.images.file!, (r) => ({
+      ...r.idv,
+      resultStatus: 'SUCCESS',
+      event: 'fingerprint.enrolled',
+    }));
     reply.code(200);
     return { status: 'SUCCESS', message: 'Fingerprint enrolled.', mobileMasked: maskMobile(mobile), details };
   });
@@ -53,7 +60,11 @@ export function registerRunRoutes(app: FastifyInstance, services: Services): voi
     request.idv.audited = false;
     const engine = services.face;
     if (!engine) throw notAvailable('face');
-    const form = await readValidatedMultipart(request, { fileFields: [['image']] }, services.limits);
+    const form = await readValidatedMultipart(
+      request,
+      { fileFields: [['image']], purposes: { image: ['face'] } },
+      services,
+    );
     return toFaceFeedback(await engine.quality(form.images.image!));
   });
 }
