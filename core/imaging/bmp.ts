@@ -1,4 +1,5 @@
 import { CoreError } from '../errors.js';
+import { uploadName } from './upload-name.js';
 
 /** A decoded raster: interleaved 8-bit channels, rows top to bottom. */
 export interface RawRaster {
@@ -21,10 +22,12 @@ export function looksLikeBmp(bytes: Buffer): boolean {
  */
 export function decodeBmp(bytes: Buffer, field: string, maxPixels: number): RawRaster {
   const fail = (why: string): never => {
-    throw new CoreError('IMAGE_UNSUPPORTED', `The ${field} BMP file cannot be decoded: ${why}.`, { field });
+    throw new CoreError('IMAGE_UNSUPPORTED', `${uploadName(field, 'BMP file')} cannot be decoded: ${why}.`, {
+      field,
+    });
   };
   const truncated = (): never => {
-    throw new CoreError('IMAGE_TRUNCATED', `The ${field} image is truncated.`, { field });
+    throw new CoreError('IMAGE_TRUNCATED', `${uploadName(field, 'image')} is truncated.`, { field });
   };
   // A BMP signature with less than its headers is a cut-off upload.
   if (bytes.length < 54) truncated();
@@ -39,9 +42,13 @@ export function decodeBmp(bytes: Buffer, field: string, maxPixels: number): RawR
   const height = Math.abs(rawHeight);
   if (width <= 0 || height <= 0) fail('invalid dimensions');
   if (width * height > maxPixels) {
-    throw new CoreError('IMAGE_TOO_MANY_PIXELS', `The ${field} image has more than ${maxPixels} pixels.`, {
-      field,
-    });
+    throw new CoreError(
+      'IMAGE_TOO_MANY_PIXELS',
+      `${uploadName(field, 'image')} has more than ${maxPixels} pixels.`,
+      {
+        field,
+      },
+    );
   }
   if (compression !== 0 && compression !== 3) fail('compressed bitmaps are not supported');
   if (bitsPerPixel !== 8 && bitsPerPixel !== 24 && bitsPerPixel !== 32)

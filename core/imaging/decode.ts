@@ -5,6 +5,7 @@ import { bmpSize, decodeBmp, looksLikeBmp } from './bmp.js';
 import type { DecodeLease } from './decode-budget.js';
 import { tiffIsComplete } from './tiff.js';
 import { workingSize, type ImagePurpose, type WorkingSize } from './working-size.js';
+import { uploadName } from './upload-name.js';
 
 /** An upload that decoded fully: RGB pixels after EXIF orientation, never stored or logged. */
 export interface DecodedImage {
@@ -50,11 +51,16 @@ sharp.concurrency(1);
 export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promise<DecodedImage> {
   const { field } = options;
   const limits = options.limits ?? DEFAULT_IMAGE_LIMITS;
-  if (bytes.length === 0) throw new CoreError('FIELD_MISSING', `The ${field} file is empty.`, { field });
+  if (bytes.length === 0)
+    throw new CoreError('FIELD_MISSING', `${uploadName(field, 'file')} is empty.`, { field });
   if (bytes.length > limits.maxFileBytes) {
-    throw new CoreError('FILE_TOO_LARGE', `The ${field} file exceeds ${limits.maxFileBytes} bytes.`, {
-      field,
-    });
+    throw new CoreError(
+      'FILE_TOO_LARGE',
+      `${uploadName(field, 'file')} exceeds ${limits.maxFileBytes} bytes.`,
+      {
+        field,
+      },
+    );
   }
   if (looksLikeBmp(bytes)) return decodeBmpUpload(bytes, options, limits);
   let meta: sharp.Metadata;
@@ -63,11 +69,13 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
   } catch {
     // A known signature whose header cannot be read is a cut-off upload, not a foreign format.
     if (hasImageSignature(bytes)) {
-      throw new CoreError('IMAGE_TRUNCATED', `The ${field} image is truncated or corrupt.`, { field });
+      throw new CoreError('IMAGE_TRUNCATED', `${uploadName(field, 'image')} is truncated or corrupt.`, {
+        field,
+      });
     }
     throw new CoreError(
       'IMAGE_UNSUPPORTED',
-      `The ${field} file is not a supported image (JPEG, PNG, WebP, TIFF, BMP).`,
+      `${uploadName(field, 'file')} is not a supported image (JPEG, PNG, WebP, TIFF, BMP).`,
       {
         field,
       },
@@ -77,7 +85,7 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
   if (!format || !(ACCEPTED_FORMATS as readonly string[]).includes(format)) {
     throw new CoreError(
       'IMAGE_UNSUPPORTED',
-      `The ${field} image format ${format ?? 'unknown'} is not accepted.`,
+      `${uploadName(field, 'image')} format ${format ?? 'unknown'} is not accepted.`,
       {
         field,
       },
@@ -85,17 +93,19 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
   }
   // libtiff reads strips past the end of the file as zeros without a word: a TIFF cut short must be caught here.
   if (format === 'tiff' && !tiffIsComplete(bytes)) {
-    throw new CoreError('IMAGE_TRUNCATED', `The ${field} image is truncated or corrupt.`, { field });
+    throw new CoreError('IMAGE_TRUNCATED', `${uploadName(field, 'image')} is truncated or corrupt.`, {
+      field,
+    });
   }
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
   if (width <= 0 || height <= 0) {
-    throw new CoreError('IMAGE_UNSUPPORTED', `The ${field} image has no dimensions.`, { field });
+    throw new CoreError('IMAGE_UNSUPPORTED', `${uploadName(field, 'image')} has no dimensions.`, { field });
   }
   if (width * height > limits.maxPixels) {
     throw new CoreError(
       'IMAGE_TOO_MANY_PIXELS',
-      `The ${field} image has more than ${limits.maxPixels} pixels.`,
+      `${uploadName(field, 'image')} has more than ${limits.maxPixels} pixels.`,
       {
         field,
       },
@@ -131,9 +141,11 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
   } catch (error) {
     const text = error instanceof Error ? error.message : '';
     if (/truncat|premature|end of|corrupt|unexpected end|short read|read error/i.test(text)) {
-      throw new CoreError('IMAGE_TRUNCATED', `The ${field} image is truncated or corrupt.`, { field });
+      throw new CoreError('IMAGE_TRUNCATED', `${uploadName(field, 'image')} is truncated or corrupt.`, {
+        field,
+      });
     }
-    throw new CoreError('IMAGE_UNSUPPORTED', `The ${field} image cannot be decoded.`, { field });
+    throw new CoreError('IMAGE_UNSUPPORTED', `${uploadName(field, 'image')} cannot be decoded.`, { field });
   }
 }
 
