@@ -1,28 +1,7 @@
 import type pg from 'pg';
 import type { ApiKeyRecord, ApiKeyRepository } from '../../contracts/api-key-repository.js';
 import { query } from './connection.js';
-
-interface Row {
-  id: string;
-  prefix: string;
-  hash: Buffer;
-  description: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-function fromRow(row: Row): ApiKeyRecord {
-  return {
-    id: row.id,
-    prefix: row.prefix,
-    hash: row.hash,
-    description: row.description,
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
-    revokedAt: row.revoked_at,
-  };
-}
+import { apiKeyOf, type ApiKeyRowData } from '../rows.js';
 
 /** API keys in the `api_keys` table. */
 export class PostgresApiKeyRepository implements ApiKeyRepository {
@@ -37,29 +16,33 @@ export class PostgresApiKeyRepository implements ApiKeyRepository {
   }
 
   async list(): Promise<ApiKeyRecord[]> {
-    return (await query<Row>(this.pool, 'SELECT * FROM api_keys ORDER BY created_at DESC')).map(fromRow);
+    return (await query<ApiKeyRowData>(this.pool, 'SELECT * FROM api_keys ORDER BY created_at DESC')).map(
+      apiKeyOf,
+    );
   }
 
   async findByPrefix(prefix: string): Promise<ApiKeyRecord | undefined> {
-    const [row] = await query<Row>(this.pool, 'SELECT * FROM api_keys WHERE prefix = $1', [prefix]);
-    return row && fromRow(row);
+    const [row] = await query<ApiKeyRowData>(this.pool, 'SELECT * FROM api_keys WHERE prefix = $1', [prefix]);
+    return row && apiKeyOf(row);
   }
 
   async find(idOrPrefix: string): Promise<ApiKeyRecord | undefined> {
-    const [row] = await query<Row>(this.pool, 'SELECT * FROM api_keys WHERE id = $1 OR prefix = $1', [
-      idOrPrefix,
-    ]);
-    return row && fromRow(row);
+    const [row] = await query<ApiKeyRowData>(
+      this.pool,
+      'SELECT * FROM api_keys WHERE id = $1 OR prefix = $1',
+      [idOrPrefix],
+    );
+    return row && apiKeyOf(row);
   }
 
   async revoke(id: string, at: string): Promise<ApiKeyRecord | undefined> {
     // COALESCE keeps the first revocation time in one statement.
-    const [row] = await query<Row>(
+    const [row] = await query<ApiKeyRowData>(
       this.pool,
       'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1 RETURNING *',
       [id, at],
     );
-    return row && fromRow(row);
+    return row && apiKeyOf(row);
   }
 
   async touch(id: string, at: string): Promise<void> {

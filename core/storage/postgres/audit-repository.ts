@@ -9,48 +9,7 @@ import type {
 } from '../../contracts/audit-repository.js';
 import { query, transaction } from './connection.js';
 import { insertOutboxEvents } from './outbox-repository.js';
-
-interface Row {
-  seq: number;
-  time: string;
-  request_id: string;
-  method: string;
-  route: string;
-  key_id: string | null;
-  auth_outcome: string;
-  http_status: number;
-  result_status: string | null;
-  failed_step: string | null;
-  reason: string | null;
-  scores: string | null;
-  latency_ms: number;
-  mobile_masked: string | null;
-  event: string | null;
-  prev_hash: string;
-  hash: string;
-}
-
-function fromRow(r: Row): AuditRow {
-  return {
-    seq: r.seq,
-    time: r.time,
-    requestId: r.request_id,
-    method: r.method,
-    route: r.route,
-    keyId: r.key_id,
-    authOutcome: r.auth_outcome,
-    httpStatus: r.http_status,
-    resultStatus: r.result_status,
-    failedStep: r.failed_step,
-    reason: r.reason,
-    scores: r.scores,
-    latencyMs: r.latency_ms,
-    mobileMasked: r.mobile_masked,
-    event: r.event,
-    prevHash: r.prev_hash,
-    hash: r.hash,
-  };
-}
+import { auditRowOf, type AuditRowData } from '../rows.js';
 
 const INSERT = `INSERT INTO audit_log (seq, time, request_id, method, route, key_id, auth_outcome, http_status,
   result_status, failed_step, reason, scores, latency_ms, mobile_masked, event, prev_hash, hash)
@@ -103,21 +62,21 @@ export class PostgresAuditRepository implements AuditRepository {
     add('seq', '<', q.beforeSeq);
     const limit = Math.min(Math.max(Math.floor(q.limit ?? 50), 1), 1000);
     const sql = `SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ${limit}`;
-    return (await query<Row>(this.pool, sql, args)).map(fromRow);
+    return (await query<AuditRowData>(this.pool, sql, args)).map(auditRowOf);
   }
 
   async get(seq: number): Promise<AuditRow | undefined> {
-    const [row] = await query<Row>(this.pool, 'SELECT * FROM audit_log WHERE seq = $1', [seq]);
-    return row && fromRow(row);
+    const [row] = await query<AuditRowData>(this.pool, 'SELECT * FROM audit_log WHERE seq = $1', [seq]);
+    return row && auditRowOf(row);
   }
 
   async range(afterSeq: number, limit: number): Promise<AuditRow[]> {
     return (
-      await query<Row>(this.pool, 'SELECT * FROM audit_log WHERE seq > $1 ORDER BY seq LIMIT $2', [
+      await query<AuditRowData>(this.pool, 'SELECT * FROM audit_log WHERE seq > $1 ORDER BY seq LIMIT $2', [
         afterSeq,
         limit,
       ])
-    ).map(fromRow);
+    ).map(auditRowOf);
   }
 
   dailyCounts(since: string): Promise<AuditDayCount[]> {

@@ -1,33 +1,13 @@
 import type pg from 'pg';
 import type {
   ConsoleAccountRepository,
-  ConsoleRole,
   ConsoleSessionRecord,
   ConsoleSessionRepository,
   ConsoleUserChange,
   ConsoleUserRecord,
 } from '../../contracts/console-repositories.js';
 import { query, transaction, type Queryable } from './connection.js';
-
-interface UserRow {
-  id: string;
-  username: string;
-  role: ConsoleRole;
-  password_hash: string;
-  created_at: string;
-  disabled_at: string | null;
-}
-
-function fromRow(row: UserRow): ConsoleUserRecord {
-  return {
-    id: row.id,
-    username: row.username,
-    role: row.role,
-    passwordHash: row.password_hash,
-    createdAt: row.created_at,
-    disabledAt: row.disabled_at,
-  };
-}
+import { consoleUserOf, type ConsoleUserRowData } from '../rows.js';
 
 /**
  * Locks every enabled admin row (FOR UPDATE) and counts them: two transactions that would each leave the last admin
@@ -70,23 +50,25 @@ export class PostgresConsoleAccountRepository implements ConsoleAccountRepositor
   }
 
   async list(): Promise<ConsoleUserRecord[]> {
-    return (await query<UserRow>(this.pool, 'SELECT * FROM console_users ORDER BY created_at, username')).map(
-      fromRow,
-    );
+    return (
+      await query<ConsoleUserRowData>(this.pool, 'SELECT * FROM console_users ORDER BY created_at, username')
+    ).map(consoleUserOf);
   }
 
   async get(id: string): Promise<ConsoleUserRecord | undefined> {
-    const [row] = await query<UserRow>(this.pool, 'SELECT * FROM console_users WHERE id = $1', [id]);
-    return row && fromRow(row);
+    const [row] = await query<ConsoleUserRowData>(this.pool, 'SELECT * FROM console_users WHERE id = $1', [
+      id,
+    ]);
+    return row && consoleUserOf(row);
   }
 
   async findByUsername(username: string): Promise<ConsoleUserRecord | undefined> {
-    const [row] = await query<UserRow>(
+    const [row] = await query<ConsoleUserRowData>(
       this.pool,
       'SELECT * FROM console_users WHERE lower(username) = lower($1)',
       [username],
     );
-    return row && fromRow(row);
+    return row && consoleUserOf(row);
   }
 
   async hasEnabledAdmin(): Promise<boolean> {
@@ -103,9 +85,11 @@ export class PostgresConsoleAccountRepository implements ConsoleAccountRepositor
   update(id: string, change: ConsoleUserChange): Promise<'updated' | 'not_found' | 'last_admin'> {
     return transaction(this.pool, async (client) => {
       await query(client, 'SELECT pg_advisory_xact_lock($1)', [ACCOUNTS_LOCK]);
-      const [current] = await query<UserRow>(client, 'SELECT * FROM console_users WHERE id = $1 FOR UPDATE', [
-        id,
-      ]);
+      const [current] = await query<ConsoleUserRowData>(
+        client,
+        'SELECT * FROM console_users WHERE id = $1 FOR UPDATE',
+        [id],
+      );
       if (!current) return 'not_found' as const;
       const role = change.role ?? current.role;
       const disabledAt = change.disabledAt === undefined ? current.disabled_at : change.disabledAt;
@@ -122,7 +106,7 @@ export class PostgresConsoleAccountRepository implements ConsoleAccountRepositor
   }
 }
 
-interface SessionUserRow extends UserRow {
+interface SessionUserRow extends ConsoleUserRowData {
   id_hash: string;
   user_id: string;
   session_created_at: string;
@@ -161,7 +145,7 @@ export class PostgresConsoleSessionRepository implements ConsoleSessionRepositor
         createdAt: row.session_created_at,
         expiresAt: row.expires_at,
       },
-      user: fromRow(row),
+      user: consoleUserOf(row),
     };
   }
 

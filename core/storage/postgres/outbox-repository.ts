@@ -2,28 +2,9 @@ import type pg from 'pg';
 import type { OutboxEvent, OutboxRepository, OutboxRow } from '../../contracts/outbox-repository.js';
 import { query, transaction, type Queryable } from './connection.js';
 import { takeNumbers } from './sequence-heads.js';
-
-interface Row {
-  seq: number;
-  event_id: string;
-  subject: string;
-  payload: string;
-  created_at: string;
-  published_at: string | null;
-}
+import { outboxRowOf, type OutboxRowData } from '../rows.js';
 
 const COLUMNS = 'seq, event_id, subject, payload, created_at, published_at';
-
-function fromRow(raw: Row): OutboxRow {
-  return {
-    seq: raw.seq,
-    eventId: raw.event_id,
-    subject: raw.subject,
-    payload: raw.payload,
-    createdAt: raw.created_at,
-    publishedAt: raw.published_at,
-  };
-}
 
 /**
  * Insert events inside the caller's transaction; returns the seq of the last. The seq comes from the outbox's
@@ -55,7 +36,7 @@ export class PostgresOutboxRepository implements OutboxRepository {
     const now = new Date();
     const until = new Date(now.getTime() + leaseMs).toISOString();
     // SKIP LOCKED: a concurrent claim takes the next free rows instead of waiting for (and then re-taking) these.
-    const rows = await query<Row>(
+    const rows = await query<OutboxRowData>(
       this.pool,
       `UPDATE orchestrator_outbox SET claimed_until = $1
        WHERE seq IN (
@@ -65,7 +46,7 @@ export class PostgresOutboxRepository implements OutboxRepository {
        RETURNING ${COLUMNS}`,
       [until, now.toISOString(), limit],
     );
-    return rows.sort((a, b) => a.seq - b.seq).map(fromRow);
+    return rows.sort((a, b) => a.seq - b.seq).map(outboxRowOf);
   }
 
   async markPublished(seqs: readonly number[]): Promise<void> {
@@ -88,12 +69,12 @@ export class PostgresOutboxRepository implements OutboxRepository {
 
   async after(cursor: number, limit: number): Promise<OutboxRow[]> {
     return (
-      await query<Row>(
+      await query<OutboxRowData>(
         this.pool,
         `SELECT ${COLUMNS} FROM orchestrator_outbox WHERE seq > $1 ORDER BY seq LIMIT $2`,
         [cursor, limit],
       )
-    ).map(fromRow);
+    ).map(outboxRowOf);
   }
 
   async prune(before: string, includeUnpublished: boolean): Promise<number> {

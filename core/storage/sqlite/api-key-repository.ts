@@ -1,27 +1,6 @@
 import type { ApiKeyRecord, ApiKeyRepository } from '../../contracts/api-key-repository.js';
 import { run, type Database } from './database.js';
-
-interface Row {
-  id: string;
-  prefix: string;
-  hash: Buffer;
-  description: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-function fromRow(row: Row): ApiKeyRecord {
-  return {
-    id: row.id,
-    prefix: row.prefix,
-    hash: row.hash,
-    description: row.description,
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
-    revokedAt: row.revoked_at,
-  };
-}
+import { apiKeyOf, type ApiKeyRowData } from '../rows.js';
 
 /** API keys in the `api_keys` table. */
 export class SqliteApiKeyRepository implements ApiKeyRepository {
@@ -42,14 +21,16 @@ export class SqliteApiKeyRepository implements ApiKeyRepository {
 
   list(): Promise<ApiKeyRecord[]> {
     return run(() =>
-      (this.db.prepare('SELECT * FROM api_keys ORDER BY created_at DESC').all() as Row[]).map(fromRow),
+      (this.db.prepare('SELECT * FROM api_keys ORDER BY created_at DESC').all() as ApiKeyRowData[]).map(
+        apiKeyOf,
+      ),
     );
   }
 
   findByPrefix(prefix: string): Promise<ApiKeyRecord | undefined> {
     return run(() => {
-      const row = this.byPrefix.get(prefix) as Row | undefined;
-      return row && fromRow(row);
+      const row = this.byPrefix.get(prefix) as ApiKeyRowData | undefined;
+      return row && apiKeyOf(row);
     });
   }
 
@@ -57,16 +38,16 @@ export class SqliteApiKeyRepository implements ApiKeyRepository {
     return run(() => {
       const row = this.db
         .prepare('SELECT * FROM api_keys WHERE id = ? OR prefix = ?')
-        .get(idOrPrefix, idOrPrefix) as Row | undefined;
-      return row && fromRow(row);
+        .get(idOrPrefix, idOrPrefix) as ApiKeyRowData | undefined;
+      return row && apiKeyOf(row);
     });
   }
 
   revoke(id: string, at: string): Promise<ApiKeyRecord | undefined> {
     return run(() => {
       this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id);
-      const row = this.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as Row | undefined;
-      return row && fromRow(row);
+      const row = this.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as ApiKeyRowData | undefined;
+      return row && apiKeyOf(row);
     });
   }
 

@@ -8,48 +8,7 @@ import type {
 } from '../../contracts/audit-repository.js';
 import { run, type Database } from './database.js';
 import { insertOutboxEvent } from './outbox-repository.js';
-
-interface Row {
-  seq: number;
-  time: string;
-  request_id: string;
-  method: string;
-  route: string;
-  key_id: string | null;
-  auth_outcome: string;
-  http_status: number;
-  result_status: string | null;
-  failed_step: string | null;
-  reason: string | null;
-  scores: string | null;
-  latency_ms: number;
-  mobile_masked: string | null;
-  event: string | null;
-  prev_hash: string;
-  hash: string;
-}
-
-function fromRow(r: Row): AuditRow {
-  return {
-    seq: r.seq,
-    time: r.time,
-    requestId: r.request_id,
-    method: r.method,
-    route: r.route,
-    keyId: r.key_id,
-    authOutcome: r.auth_outcome,
-    httpStatus: r.http_status,
-    resultStatus: r.result_status,
-    failedStep: r.failed_step,
-    reason: r.reason,
-    scores: r.scores,
-    latencyMs: r.latency_ms,
-    mobileMasked: r.mobile_masked,
-    event: r.event,
-    prevHash: r.prev_hash,
-    hash: r.hash,
-  };
-}
+import { auditRowOf, type AuditRowData } from '../rows.js';
 
 /** The hash-chained audit log in `audit_log` (triggers refuse UPDATE and DELETE). */
 export class SqliteAuditRepository implements AuditRepository {
@@ -115,14 +74,15 @@ export class SqliteAuditRepository implements AuditRepository {
       add('seq < ?', q.beforeSeq);
       const limit = Math.min(Math.max(Math.floor(q.limit ?? 50), 1), 1000);
       const sql = `SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ${limit}`;
-      return (this.db.prepare(sql).all(...args) as Row[]).map(fromRow);
+      return (this.db.prepare(sql).all(...args) as AuditRowData[]).map(auditRowOf);
     });
   }
 
   get(seq: number): Promise<AuditRow | undefined> {
     return run(() => {
-      const row = this.db.prepare('SELECT * FROM audit_log WHERE seq = ?').get(seq) as Row | undefined;
-      return row && fromRow(row);
+      const row = this.db.prepare('SELECT * FROM audit_log WHERE seq = ?').get(seq) as
+        AuditRowData | undefined;
+      return row && auditRowOf(row);
     });
   }
 
@@ -131,8 +91,8 @@ export class SqliteAuditRepository implements AuditRepository {
       (
         this.db
           .prepare('SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?')
-          .all(afterSeq, limit) as Row[]
-      ).map(fromRow),
+          .all(afterSeq, limit) as AuditRowData[]
+      ).map(auditRowOf),
     );
   }
 

@@ -1,32 +1,12 @@
 import type {
   ConsoleAccountRepository,
-  ConsoleRole,
   ConsoleSessionRecord,
   ConsoleSessionRepository,
   ConsoleUserChange,
   ConsoleUserRecord,
 } from '../../contracts/console-repositories.js';
 import { run, type Database } from './database.js';
-
-interface UserRow {
-  id: string;
-  username: string;
-  role: ConsoleRole;
-  password_hash: string;
-  created_at: string;
-  disabled_at: string | null;
-}
-
-function fromRow(row: UserRow): ConsoleUserRecord {
-  return {
-    id: row.id,
-    username: row.username,
-    role: row.role,
-    passwordHash: row.password_hash,
-    createdAt: row.created_at,
-    disabledAt: row.disabled_at,
-  };
-}
+import { consoleUserOf, type ConsoleUserRowData } from '../rows.js';
 
 const ENABLED_ADMINS = "SELECT COUNT(*) AS n FROM console_users WHERE role = 'admin' AND disabled_at IS NULL";
 
@@ -63,24 +43,27 @@ export class SqliteConsoleAccountRepository implements ConsoleAccountRepository 
 
   list(): Promise<ConsoleUserRecord[]> {
     return run(() =>
-      (this.db.prepare('SELECT * FROM console_users ORDER BY created_at, username').all() as UserRow[]).map(
-        fromRow,
-      ),
+      (
+        this.db
+          .prepare('SELECT * FROM console_users ORDER BY created_at, username')
+          .all() as ConsoleUserRowData[]
+      ).map(consoleUserOf),
     );
   }
 
   get(id: string): Promise<ConsoleUserRecord | undefined> {
     return run(() => {
-      const row = this.db.prepare('SELECT * FROM console_users WHERE id = ?').get(id) as UserRow | undefined;
-      return row && fromRow(row);
+      const row = this.db.prepare('SELECT * FROM console_users WHERE id = ?').get(id) as
+        ConsoleUserRowData | undefined;
+      return row && consoleUserOf(row);
     });
   }
 
   findByUsername(username: string): Promise<ConsoleUserRecord | undefined> {
     return run(() => {
       const row = this.db.prepare('SELECT * FROM console_users WHERE username = ?').get(username) as
-        UserRow | undefined;
-      return row && fromRow(row);
+        ConsoleUserRowData | undefined;
+      return row && consoleUserOf(row);
     });
   }
 
@@ -93,7 +76,7 @@ export class SqliteConsoleAccountRepository implements ConsoleAccountRepository 
       this.db
         .transaction(() => {
           const current = this.db.prepare('SELECT * FROM console_users WHERE id = ?').get(id) as
-            UserRow | undefined;
+            ConsoleUserRowData | undefined;
           if (!current) return 'not_found' as const;
           const role = change.role ?? current.role;
           const disabledAt = change.disabledAt === undefined ? current.disabled_at : change.disabledAt;
@@ -114,7 +97,7 @@ export class SqliteConsoleAccountRepository implements ConsoleAccountRepository 
   }
 }
 
-interface SessionUserRow extends UserRow {
+interface SessionUserRow extends ConsoleUserRowData {
   id_hash: string;
   user_id: string;
   session_created_at: string;
@@ -156,7 +139,7 @@ export class SqliteConsoleSessionRepository implements ConsoleSessionRepository 
           createdAt: row.session_created_at,
           expiresAt: row.expires_at,
         },
-        user: fromRow(row),
+        user: consoleUserOf(row),
       };
     });
   }

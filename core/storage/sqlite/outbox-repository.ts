@@ -1,27 +1,8 @@
 import type { OutboxEvent, OutboxRepository, OutboxRow } from '../../contracts/outbox-repository.js';
 import { run, type Database } from './database.js';
-
-interface Row {
-  seq: number;
-  event_id: string;
-  subject: string;
-  payload: string;
-  created_at: string;
-  published_at: string | null;
-}
+import { outboxRowOf, type OutboxRowData } from '../rows.js';
 
 const COLUMNS = 'seq, event_id, subject, payload, created_at, published_at';
-
-function fromRow(raw: Row): OutboxRow {
-  return {
-    seq: raw.seq,
-    eventId: raw.event_id,
-    subject: raw.subject,
-    payload: raw.payload,
-    createdAt: raw.created_at,
-    publishedAt: raw.published_at,
-  };
-}
 
 /** Insert one event on `db` (inside the caller's transaction when there is one); returns its seq. */
 export function insertOutboxEvent(db: Database, event: OutboxEvent): number {
@@ -50,10 +31,10 @@ export class SqliteOutboxRepository implements OutboxRepository {
               `SELECT ${COLUMNS} FROM orchestrator_outbox
                WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY seq LIMIT ?`,
             )
-            .all(now.toISOString(), limit) as Row[];
+            .all(now.toISOString(), limit) as OutboxRowData[];
           const mark = this.db.prepare('UPDATE orchestrator_outbox SET claimed_until = ? WHERE seq = ?');
           for (const row of rows) mark.run(until, row.seq);
-          return rows.map(fromRow);
+          return rows.map(outboxRowOf);
         })
         .immediate();
     });
@@ -93,8 +74,8 @@ export class SqliteOutboxRepository implements OutboxRepository {
       (
         this.db
           .prepare(`SELECT ${COLUMNS} FROM orchestrator_outbox WHERE seq > ? ORDER BY seq LIMIT ?`)
-          .all(cursor, limit) as Row[]
-      ).map(fromRow),
+          .all(cursor, limit) as OutboxRowData[]
+      ).map(outboxRowOf),
     );
   }
 
