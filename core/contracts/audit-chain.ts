@@ -27,10 +27,9 @@ export function roundLatency(latencyMs: number): number {
 /** Hash of the first row's predecessor. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** sha256 over the previous hash and the row's fields in a fixed order (a pure function, tested alone). */
-export function chainHash(prevHash: string, f: AuditFields): string {
-  const canonical = JSON.stringify([
-    prevHash,
+/** The hashed fields' values in the chain's order (the order of the audit_log columns after seq). */
+export function auditValues(f: AuditFields): (string | number | null)[] {
+  return [
     f.time,
     f.requestId,
     f.method,
@@ -45,6 +44,11 @@ export function chainHash(prevHash: string, f: AuditFields): string {
     roundLatency(f.latencyMs),
     f.mobileMasked,
     f.event,
-  ]);
+  ];
+}
+
+/** sha256 over the previous hash and the row's fields in a fixed order (a pure function, tested alone). */
+export function chainHash(prevHash: string, f: AuditFields): string {
+  const canonical = JSON.stringify([prevHash, ...auditValues(f)]);
   return crypto.createHash('sha256').update(canonical).digest('hex');
 }

@@ -2,6 +2,8 @@ import type { AuditRow } from '../contracts/audit-repository.js';
 import type { ApiKeyRecord } from '../contracts/api-key-repository.js';
 import type { OutboxRow } from '../contracts/outbox-repository.js';
 import type { ConsoleUserRecord, ConsoleRole } from '../contracts/console-repositories.js';
+import type { ReferenceMarkSummary } from '../contracts/document-engine.js';
+import type { StoredMarkFeatures } from '../contracts/document-repositories.js';
 
 /**
  * Rows as both stores read them (the same columns in SQLite and PostgreSQL) and the records they map to, so the
@@ -118,4 +120,68 @@ export function consoleUserOf(row: ConsoleUserRowData): ConsoleUserRecord {
     createdAt: row.created_at,
     disabledAt: row.disabled_at,
   };
+}
+
+/** A row of `document_reference_marks`. */
+export interface ReferenceMarkRowData {
+  id: string;
+  name: string;
+  width: number;
+  height: number;
+  preview_png: Buffer;
+  keypoint_count: number;
+  points: Buffer;
+  scales: Buffer;
+  descriptors: Buffer;
+  descriptor_version: number;
+  created_at: string;
+  template: Buffer | null;
+  template_width: number | null;
+  template_height: number | null;
+}
+
+/** A typed array's bytes for a blob or bytea column (little-endian, as the machine writes them). */
+export function typedArrayBytes(view: Float32Array | Uint32Array): Buffer {
+  return Buffer.from(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength));
+}
+
+/** A fresh, aligned copy of a column's bytes (typed arrays need 4-byte alignment; drivers pool their buffers). */
+function aligned(buffer: Buffer): ArrayBuffer {
+  const out = new ArrayBuffer(buffer.length);
+  new Uint8Array(out).set(buffer);
+  return out;
+}
+
+/** The summary the console lists. */
+export function referenceMarkSummaryOf(
+  row: Pick<ReferenceMarkRowData, 'id' | 'name' | 'width' | 'height' | 'keypoint_count' | 'created_at'>,
+) {
+  return {
+    id: row.id,
+    name: row.name,
+    width: row.width,
+    height: row.height,
+    keypoints: row.keypoint_count,
+    created_at: row.created_at,
+  } satisfies ReferenceMarkSummary;
+}
+
+/** The ORB features (and template) a mark is matched with. */
+export function referenceMarkFeaturesOf(row: ReferenceMarkRowData): StoredMarkFeatures {
+  const stored: StoredMarkFeatures = {
+    count: row.keypoint_count,
+    width: row.width,
+    height: row.height,
+    points: new Float32Array(aligned(row.points)),
+    scales: new Float32Array(aligned(row.scales)),
+    descriptors: new Uint32Array(aligned(row.descriptors)),
+  };
+  if (row.template && row.template_width && row.template_height) {
+    stored.template = {
+      data: new Uint8Array(aligned(row.template)),
+      width: row.template_width,
+      height: row.template_height,
+    };
+  }
+  return stored;
 }

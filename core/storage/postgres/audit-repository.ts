@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { chainHash, GENESIS_HASH, roundLatency, type AuditFields } from '../../contracts/audit-chain.js';
+import { auditValues, chainHash, GENESIS_HASH, type AuditFields } from '../../contracts/audit-chain.js';
 import type {
   AuditDayCount,
   AuditEffects,
@@ -106,25 +106,7 @@ export class PostgresAuditRepository implements AuditRepository {
     for (const f of rows) {
       const hash = chainHash(prevHash, f);
       seq++;
-      await query(client, INSERT, [
-        seq,
-        f.time,
-        f.requestId,
-        f.method,
-        f.route,
-        f.keyId,
-        f.authOutcome,
-        f.httpStatus,
-        f.resultStatus,
-        f.failedStep,
-        f.reason,
-        f.scores,
-        roundLatency(f.latencyMs),
-        f.mobileMasked,
-        f.event,
-        prevHash,
-        hash,
-      ]);
+      await query(client, INSERT, [seq, ...auditValues(f), prevHash, hash]);
       prevHash = hash;
     }
     await query(client, "UPDATE sequence_heads SET seq = $1, hash = $2 WHERE name = 'audit'", [

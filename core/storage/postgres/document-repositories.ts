@@ -9,9 +9,14 @@ import type {
   NewReferenceMark,
   ReferenceMark,
   ReferenceMarkRepository,
-  StoredMarkFeatures,
 } from '../../contracts/document-repositories.js';
 import { query, transaction } from './connection.js';
+import {
+  referenceMarkFeaturesOf,
+  referenceMarkSummaryOf,
+  typedArrayBytes,
+  type ReferenceMarkRowData,
+} from '../rows.js';
 
 interface ProfileRow {
   name: string;
@@ -75,80 +80,21 @@ export class PostgresDocumentProfileRepository implements DocumentProfileReposit
   }
 }
 
-interface MarkRow {
-  id: string;
-  name: string;
-  width: number;
-  height: number;
-  preview_png: Buffer;
-  keypoint_count: number;
-  points: Buffer;
-  scales: Buffer;
-  descriptors: Buffer;
-  descriptor_version: number;
-  created_at: string;
-  template: Buffer | null;
-  template_width: number | null;
-  template_height: number | null;
-}
-
-/** A typed array's bytes (little-endian, as the machine writes them). */
-function bytes(view: Float32Array | Uint32Array): Buffer {
-  return Buffer.from(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength));
-}
-
-/** A fresh, aligned copy of a column's bytes (typed arrays need 4-byte alignment). */
-function aligned(buffer: Buffer): ArrayBuffer {
-  const out = new ArrayBuffer(buffer.length);
-  new Uint8Array(out).set(buffer);
-  return out;
-}
-
-function summary(row: Pick<MarkRow, 'id' | 'name' | 'width' | 'height' | 'keypoint_count' | 'created_at'>) {
-  return {
-    id: row.id,
-    name: row.name,
-    width: row.width,
-    height: row.height,
-    keypoints: row.keypoint_count,
-    created_at: row.created_at,
-  } satisfies ReferenceMarkSummary;
-}
-
-function features(row: MarkRow): StoredMarkFeatures {
-  const stored: StoredMarkFeatures = {
-    count: row.keypoint_count,
-    width: row.width,
-    height: row.height,
-    points: new Float32Array(aligned(row.points)),
-    scales: new Float32Array(aligned(row.scales)),
-    descriptors: new Uint32Array(aligned(row.descriptors)),
-  };
-  if (row.template && row.template_width && row.template_height) {
-    stored.template = {
-      data: new Uint8Array(aligned(row.template)),
-      width: row.template_width,
-      height: row.template_height,
-    };
-  }
-  return stored;
-}
-
 /** Registered reference marks in `document_reference_marks`: PNG preview and ORB features as bytea. */
 export class PostgresReferenceMarkRepository implements ReferenceMarkRepository {
   constructor(private readonly pool: pg.Pool) {}
 
   async list(): Promise<ReferenceMarkSummary[]> {
     return (
-      await query<MarkRow>(
+      await query<ReferenceMarkRowData>(
         this.pool,
         'SELECT id, name, width, height, keypoint_count, created_at FROM document_reference_marks ORDER BY name',
       )
-    ).map(summary);
+    ).map(referenceMarkSummaryOf);
   }
 
   async load(names: readonly string[]): Promise<ReferenceMark[]> {
-    const rows = await query<MarkRow>(
+    const rows = await query<ReferenceMarkRowData>(
       this.pool,
       names.length === 0
         ? 'SELECT * FROM document_reference_marks ORDER BY name'
@@ -156,14 +102,14 @@ export class PostgresReferenceMarkRepository implements ReferenceMarkRepository 
       names.length === 0 ? [] : [names],
     );
     return rows.map((row) => ({
-      ...summary(row),
+      ...referenceMarkSummaryOf(row),
       descriptorVersion: row.descriptor_version,
-      features: features(row),
+      features: referenceMarkFeaturesOf(row),
     }));
   }
 
   async preview(id: string): Promise<Buffer | undefined> {
-    const [row] = await query<Pick<MarkRow, 'preview_png'>>(
+    const [row] = await query<Pick<ReferenceMarkRowData, 'preview_png'>>(
       this.pool,
       'SELECT preview_png FROM document_reference_marks WHERE id = $1',
       [id],
@@ -193,9 +139,9 @@ export class PostgresReferenceMarkRepository implements ReferenceMarkRepository 
         f.height,
         mark.preview,
         f.count,
-        bytes(f.points),
-        bytes(f.scales),
-        bytes(f.descriptors),
+        typedArrayBytes(f.points),
+        typedArrayBytes(f.scales),
+        typedArrayBytes(f.descriptors),
         mark.descriptorVersion,
         mark.createdAt,
         f.template ? Buffer.from(f.template.data) : null,
@@ -204,7 +150,7 @@ export class PostgresReferenceMarkRepository implements ReferenceMarkRepository 
       ],
     );
     if (inserted.length === 0) return undefined;
-    return summary({
+    return referenceMarkSummaryOf({
       id: mark.id,
       name: mark.name,
       width: f.width,

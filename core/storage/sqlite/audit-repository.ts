@@ -1,4 +1,4 @@
-import { chainHash, GENESIS_HASH, roundLatency, type AuditFields } from '../../contracts/audit-chain.js';
+import { auditValues, chainHash, GENESIS_HASH, type AuditFields } from '../../contracts/audit-chain.js';
 import type {
   AuditDayCount,
   AuditEffects,
@@ -132,24 +132,7 @@ export class SqliteAuditRepository implements AuditRepository {
   }
 
   private insertRow(fields: AuditFields, prevHash: string, hash: string): number {
-    const info = this.insert.run(
-      fields.time,
-      fields.requestId,
-      fields.method,
-      fields.route,
-      fields.keyId,
-      fields.authOutcome,
-      fields.httpStatus,
-      fields.resultStatus,
-      fields.failedStep,
-      fields.reason,
-      fields.scores,
-      roundLatency(fields.latencyMs),
-      fields.mobileMasked,
-      fields.event,
-      prevHash,
-      hash,
-    );
+    const info = this.insert.run(...auditValues(fields), prevHash, hash);
     return Number(info.lastInsertRowid);
   }
 }
