@@ -1,9 +1,13 @@
 import type { AuditRow } from '../contracts/audit-repository.js';
 import type { ApiKeyRecord } from '../contracts/api-key-repository.js';
 import type { OutboxRow } from '../contracts/outbox-repository.js';
-import type { ConsoleUserRecord, ConsoleRole } from '../contracts/console-repositories.js';
+import type {
+  ConsoleRole,
+  ConsoleSessionRecord,
+  ConsoleUserRecord,
+} from '../contracts/console-repositories.js';
 import type { ReferenceMarkSummary } from '../contracts/document-engine.js';
-import type { StoredMarkFeatures } from '../contracts/document-repositories.js';
+import type { NewReferenceMark, StoredMarkFeatures } from '../contracts/document-repositories.js';
 
 /**
  * Rows as both stores read them (the same columns in SQLite and PostgreSQL) and the records they map to, so the
@@ -184,4 +188,65 @@ export function referenceMarkFeaturesOf(row: ReferenceMarkRowData): StoredMarkFe
     };
   }
   return stored;
+}
+
+/** A session joined with its user (`u.*` with the session's columns). */
+export interface SessionUserRowData extends ConsoleUserRowData {
+  id_hash: string;
+  user_id: string;
+  session_created_at: string;
+  expires_at: string;
+}
+
+/** The session and its user of a joined row. */
+export function sessionWithUserOf(row: SessionUserRowData): {
+  session: ConsoleSessionRecord;
+  user: ConsoleUserRecord;
+} {
+  return {
+    session: {
+      idHash: row.id_hash,
+      userId: row.user_id,
+      createdAt: row.session_created_at,
+      expiresAt: row.expires_at,
+    },
+    user: consoleUserOf(row),
+  };
+}
+
+/**
+ * A new mark's column values in the order id, name, width, height, preview_png, keypoint_count, points, scales,
+ * descriptors, descriptor_version, created_at, template, template_width, template_height.
+ */
+export function referenceMarkValues(mark: NewReferenceMark): (string | number | Buffer | null)[] {
+  const f = mark.features;
+  return [
+    mark.id,
+    mark.name,
+    f.width,
+    f.height,
+    mark.preview,
+    f.count,
+    typedArrayBytes(f.points),
+    typedArrayBytes(f.scales),
+    typedArrayBytes(f.descriptors),
+    mark.descriptorVersion,
+    mark.createdAt,
+    f.template ? Buffer.from(f.template.data) : null,
+    f.template?.width ?? null,
+    f.template?.height ?? null,
+  ];
+}
+
+/** The summary of a mark just added. */
+export function newReferenceMarkSummary(mark: NewReferenceMark): ReferenceMarkSummary {
+  const f = mark.features;
+  return referenceMarkSummaryOf({
+    id: mark.id,
+    name: mark.name,
+    width: f.width,
+    height: f.height,
+    keypoint_count: f.count,
+    created_at: mark.createdAt,
+  });
 }

@@ -7,7 +7,12 @@ import type {
   ConsoleUserRecord,
 } from '../../contracts/console-repositories.js';
 import { query, transaction, type Queryable } from './connection.js';
-import { consoleUserOf, type ConsoleUserRowData } from '../rows.js';
+import {
+  consoleUserOf,
+  sessionWithUserOf,
+  type ConsoleUserRowData,
+  type SessionUserRowData,
+} from '../rows.js';
 
 /**
  * Locks every enabled admin row (FOR UPDATE) and counts them: two transactions that would each leave the last admin
@@ -106,13 +111,6 @@ export class PostgresConsoleAccountRepository implements ConsoleAccountRepositor
   }
 }
 
-interface SessionUserRow extends ConsoleUserRowData {
-  id_hash: string;
-  user_id: string;
-  session_created_at: string;
-  expires_at: string;
-}
-
 /** Console sessions in `console_sessions` (the SHA-256 of the id only). */
 export class PostgresConsoleSessionRepository implements ConsoleSessionRepository {
   constructor(private readonly pool: pg.Pool) {}
@@ -131,22 +129,14 @@ export class PostgresConsoleSessionRepository implements ConsoleSessionRepositor
   async find(
     idHash: string,
   ): Promise<{ session: ConsoleSessionRecord; user: ConsoleUserRecord } | undefined> {
-    const [row] = await query<SessionUserRow>(
+    const [row] = await query<SessionUserRowData>(
       this.pool,
       `SELECT u.*, s.id_hash, s.user_id, s.created_at AS session_created_at, s.expires_at
        FROM console_sessions s JOIN console_users u ON u.id = s.user_id WHERE s.id_hash = $1`,
       [idHash],
     );
     if (!row) return undefined;
-    return {
-      session: {
-        idHash: row.id_hash,
-        userId: row.user_id,
-        createdAt: row.session_created_at,
-        expiresAt: row.expires_at,
-      },
-      user: consoleUserOf(row),
-    };
+    return sessionWithUserOf(row);
   }
 
   async delete(idHash: string): Promise<void> {

@@ -14,7 +14,8 @@ import { query, transaction } from './connection.js';
 import {
   referenceMarkFeaturesOf,
   referenceMarkSummaryOf,
-  typedArrayBytes,
+  newReferenceMarkSummary,
+  referenceMarkValues,
   type ReferenceMarkRowData,
 } from '../rows.js';
 
@@ -124,7 +125,6 @@ export class PostgresReferenceMarkRepository implements ReferenceMarkRepository 
   }
 
   async add(mark: NewReferenceMark): Promise<ReferenceMarkSummary | undefined> {
-    const { features: f } = mark;
     // DO NOTHING on the unique name: a concurrent registration of the same name stores nothing.
     const inserted = await query(
       this.pool,
@@ -132,32 +132,10 @@ export class PostgresReferenceMarkRepository implements ReferenceMarkRepository 
          descriptors, descriptor_version, created_at, template, template_width, template_height)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT DO NOTHING RETURNING id`,
-      [
-        mark.id,
-        mark.name,
-        f.width,
-        f.height,
-        mark.preview,
-        f.count,
-        typedArrayBytes(f.points),
-        typedArrayBytes(f.scales),
-        typedArrayBytes(f.descriptors),
-        mark.descriptorVersion,
-        mark.createdAt,
-        f.template ? Buffer.from(f.template.data) : null,
-        f.template?.width ?? null,
-        f.template?.height ?? null,
-      ],
+      referenceMarkValues(mark),
     );
     if (inserted.length === 0) return undefined;
-    return referenceMarkSummaryOf({
-      id: mark.id,
-      name: mark.name,
-      width: f.width,
-      height: f.height,
-      keypoint_count: f.count,
-      created_at: mark.createdAt,
-    });
+    return newReferenceMarkSummary(mark);
   }
 
   async delete(id: string): Promise<boolean> {

@@ -6,7 +6,12 @@ import type {
   ConsoleUserRecord,
 } from '../../contracts/console-repositories.js';
 import { run, type Database } from './database.js';
-import { consoleUserOf, type ConsoleUserRowData } from '../rows.js';
+import {
+  consoleUserOf,
+  sessionWithUserOf,
+  type ConsoleUserRowData,
+  type SessionUserRowData,
+} from '../rows.js';
 
 const ENABLED_ADMINS = "SELECT COUNT(*) AS n FROM console_users WHERE role = 'admin' AND disabled_at IS NULL";
 
@@ -97,13 +102,6 @@ export class SqliteConsoleAccountRepository implements ConsoleAccountRepository 
   }
 }
 
-interface SessionUserRow extends ConsoleUserRowData {
-  id_hash: string;
-  user_id: string;
-  session_created_at: string;
-  expires_at: string;
-}
-
 /** Console sessions in `console_sessions` (the SHA-256 of the id only). */
 export class SqliteConsoleSessionRepository implements ConsoleSessionRepository {
   constructor(private readonly db: Database) {}
@@ -130,17 +128,9 @@ export class SqliteConsoleSessionRepository implements ConsoleSessionRepository 
           `SELECT u.*, s.id_hash, s.user_id, s.created_at AS session_created_at, s.expires_at
            FROM console_sessions s JOIN console_users u ON u.id = s.user_id WHERE s.id_hash = ?`,
         )
-        .get(idHash) as SessionUserRow | undefined;
+        .get(idHash) as SessionUserRowData | undefined;
       if (!row) return undefined;
-      return {
-        session: {
-          idHash: row.id_hash,
-          userId: row.user_id,
-          createdAt: row.session_created_at,
-          expiresAt: row.expires_at,
-        },
-        user: consoleUserOf(row),
-      };
+      return sessionWithUserOf(row);
     });
   }
 

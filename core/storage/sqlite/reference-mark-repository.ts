@@ -8,7 +8,8 @@ import { run, type Database } from './database.js';
 import {
   referenceMarkFeaturesOf,
   referenceMarkSummaryOf,
-  typedArrayBytes,
+  newReferenceMarkSummary,
+  referenceMarkValues,
   type ReferenceMarkRowData,
 } from '../rows.js';
 
@@ -61,7 +62,6 @@ export class SqliteReferenceMarkRepository implements ReferenceMarkRepository {
   }
 
   add(mark: NewReferenceMark): Promise<ReferenceMarkSummary | undefined> {
-    const { features: f } = mark;
     return run(() => {
       // OR IGNORE on the unique name: a concurrent registration of the same name stores nothing.
       const info = this.db
@@ -70,31 +70,9 @@ export class SqliteReferenceMarkRepository implements ReferenceMarkRepository {
              scales, descriptors, descriptor_version, created_at, template, template_width, template_height)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(
-          mark.id,
-          mark.name,
-          f.width,
-          f.height,
-          mark.preview,
-          f.count,
-          typedArrayBytes(f.points),
-          typedArrayBytes(f.scales),
-          typedArrayBytes(f.descriptors),
-          mark.descriptorVersion,
-          mark.createdAt,
-          f.template ? Buffer.from(f.template.data) : null,
-          f.template?.width ?? null,
-          f.template?.height ?? null,
-        );
+        .run(...referenceMarkValues(mark));
       if (info.changes === 0) return undefined;
-      return referenceMarkSummaryOf({
-        id: mark.id,
-        name: mark.name,
-        width: f.width,
-        height: f.height,
-        keypoint_count: f.count,
-        created_at: mark.createdAt,
-      });
+      return newReferenceMarkSummary(mark);
     });
   }
 
