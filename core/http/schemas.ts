@@ -53,7 +53,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   409: 'The request conflicts with what is stored. Code CONFLICT.',
   413: 'A file is over the byte limit (10 MiB by default) or an image over the pixel limit (40 megapixels). Codes FILE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS.',
   415: 'The body is not of the media type this endpoint takes, or a file is not a JPEG, PNG, WebP, TIFF or BMP image, or is truncated. Codes UNSUPPORTED_MEDIA_TYPE, IMAGE_UNSUPPORTED, IMAGE_TRUNCATED.',
-  422: 'An image decodes but cannot be used (too small, no usable content). Codes UNPROCESSABLE, QUALITY_TOO_LOW.',
+  422: 'An image decodes but cannot be used (too small, no usable content). Codes UNPROCESSABLE, QUALITY_TOO_LOW, NOT_A_FINGERPRINT (the image is not a fingerprint; fingerprint_likeness in the body).',
   429: 'The rate limit of the API key (or of the address, for keyless calls) is exceeded; retry after Retry-After seconds. Code RATE_LIMITED.',
   500: 'A fault of the server, never caused by the request; quote request_id when reporting it. Code INTERNAL.',
   501: 'The engine behind this endpoint is not available in this build. Code NOT_IMPLEMENTED.',
