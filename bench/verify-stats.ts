@@ -35,6 +35,13 @@ function featureTimes(body: Record<string, unknown>): Record<string, number> {
   return Object.fromEntries((features ?? []).map((f) => [`id_card.${f.feature}`, f.ms]));
 }
 
+/** One sample's steps: "id_card.mrz 186, id_card.ghost_portrait 24". */
+export function stepsOf(sample: Sample): string {
+  return Object.entries({ ...sample.steps, ...featureTimes(sample.body) })
+    .map(([name, value]) => `${name} ${value.toFixed(0)}`)
+    .join(', ');
+}
+
 /** "p50 … / p95 … / max … ms, statuses, passed, step p50s" for a set of samples. */
 export function summary(samples: readonly Sample[]): string {
   const ms = samples.map((s) => s.ms);

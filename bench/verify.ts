@@ -16,7 +16,7 @@ import { renderIdCard } from '../core/document/render/render-card.js';
 import { buildMultipart, type FormPart } from '../core/testing/multipart.js';
 import type { BenchServerReady } from './verify-server.js';
 import { mrzDocuments, noFeatureImages, verifyInputs, type NamedImage } from './verify-inputs.js';
-import { percentile, serverTimings, summary, type Sample } from './verify-stats.js';
+import { percentile, serverTimings, stepsOf, summary, type Sample } from './verify-stats.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -135,13 +135,15 @@ async function benchV1(): Promise<void> {
     .map((s, i) => ({ s, name: documents[i]!.name }))
     .sort((a, b) => b.s.ms - a.s.ms)
     .slice(0, 3);
-  console.log(`  slowest: ${slow.map((x) => `${x.name} ${x.s.ms.toFixed(0)} ms`).join(', ')}`);
+  for (const x of slow) console.log(`  slow: ${x.name} ${x.s.ms.toFixed(0)} ms (${stepsOf(x.s)})`);
   const none = await noFeatureImages();
   const nonePass: Sample[] = [];
   for (const image of none) nonePass.push(await read(image));
   console.log(`/v1/verify over ${none.length} images without a feature: ${summary(nonePass)}, ${load()}`);
   for (const [i, s] of nonePass.entries())
-    console.log(`  ${none[i]!.name}: ${s.status} ${String(s.body.status)} ${s.ms.toFixed(0)} ms`);
+    console.log(
+      `  ${none[i]!.name}: ${s.status} ${String(s.body.status)} ${s.ms.toFixed(0)} ms (${stepsOf(s)})`,
+    );
 }
 
 async function benchHealth(): Promise<void> {
