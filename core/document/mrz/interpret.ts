@@ -1,6 +1,15 @@
 import type { CtcLine } from '../ocr/ctc.js';
 import { alignToCells } from './glyphs.js';
-import { formatOf } from './layout.js';
+import { isCheckDigitValid } from './check-digit.js';
+import {
+  checkGroupsOf,
+  formatOf,
+  LAYOUTS,
+  textOf,
+  type CheckGroup,
+  type MrzFormat,
+  type Span,
+} from './layout.js';
 import { fitLineLength } from './line-length.js';
 import { repairMrz, type CandidateChar } from './repair.js';
 import type { MrzReading } from './types.js';
@@ -16,10 +25,69 @@ export interface Attempt {
   score: number;
   /** Positions no cut read surely: gaps the length fit filled, or characters read below `SURE`. */
   unsure: number;
+  /**
+   * Every check that fails was read surely by every cut (see `SETTLED`): the reading is what is printed, and more
+   * looks at the same lines will not change it.
+   */
+  settled: boolean;
 }
 
 /** Voted probability below which a position counts as unsure (a filled gap has 0.05). */
 const SURE = 0.3;
+
+/**
+ * Voted probability from which a character is settled: at this share, one more vote for a rival (another cut,
+ * the glyph classifier) cannot outweigh the cuts that read it.
+ */
+const SETTLED = 0.8;
+
+/** Whether every character of the spans was voted at `SETTLED` or more. */
+function isSure(fitted: readonly CandidateChar[][], spans: readonly Span[]): boolean {
+  return spans.every((s) => {
+    for (let i = s.start; i < s.end; i++) if ((fitted[s.line]?.[i]?.prob ?? 0) < SETTLED) return false;
+    return true;
+  });
+}
+
+/**
+ * Whether exchanging one O for 0 (or 0 for O) in the group's fields makes its check digit hold: OCR-B's O and 0
+ * differ by a hair, and the recogniser picks one surely either way, so such a failure is a misreading to look at
+ * again, not a misprint.
+ */
+function failsByZeroOrOh(lines: readonly string[], group: CheckGroup): boolean {
+  const text = textOf(lines, group.spans);
+  const digit = lines[group.digit.line]?.[group.digit.pos] ?? '';
+  return Array.from(text).some((c, i) => {
+    if (c !== '0' && c !== 'O') return false;
+    return isCheckDigitValid(text.slice(0, i) + (c === '0' ? 'O' : '0') + text.slice(i + 1), digit);
+  });
+}
+
+/**
+ * Whether the checks that fail were read as printed: every character of each failing field (a failing check
+ * digit's own field, else the composite's, or a failing country code) voted surely, and no O/0 exchange would
+ * make a failing check digit hold.
+ */
+function failsAsPrinted(
+  format: MrzFormat,
+  lines: readonly string[],
+  fitted: readonly CandidateChar[][],
+  failed: ReadonlySet<string>,
+): boolean {
+  const layout = LAYOUTS[format];
+  const groups = checkGroupsOf(layout, lines).filter((g) => failed.has(`${g.name}CheckDigit`));
+  // The composite covers the other fields: when one of them fails too, that one is where the doubt lies.
+  const own = groups.filter((g) => g.name !== 'composite');
+  const suspects = own.length > 0 ? own : groups;
+  const spans = suspects.flatMap((g) => [
+    ...g.spans,
+    { line: g.digit.line, start: g.digit.pos, end: g.digit.pos + 1 },
+  ]);
+  const countries = layout.countries
+    .filter((c) => failed.has(`${c.name}Code`))
+    .map((c) => ({ line: c.line, start: c.start, end: c.start + 3 }));
+  return isSure(fitted, [...spans, ...countries]) && !suspects.some((g) => failsByZeroOrOh(lines, g));
+}
 
 /** The MRZ line length of a group's readings (30 for three lines, else 36 or 44 by the longest reading). */
 export function lineLengthOf(readings: readonly CtcLine[][]): number {
@@ -47,7 +115,15 @@ export function interpret(readings: CtcLine[][], region: MrzReading['region']): 
   const confidences = readings.map(
     (line) => line.reduce((s, r) => s + r.confidence, 0) / Math.max(1, line.length),
   );
-  return judge(fitted, confidences, region);
+  return judge(fitted, confidences, region, fitsLength(readings, length));
+}
+
+/**
+ * Whether every line was read, by some cut, at about the format's length: lines of another format forced into
+ * this one (a card's 30 characters read as 36) are gaps and smears, however surely each cut read them.
+ */
+function fitsLength(readings: readonly CtcLine[][], length: number): boolean {
+  return readings.every((line) => line.some((r) => Math.abs(r.chars.length - length) <= 2));
 }
 
 /**
@@ -72,14 +148,18 @@ export function interpretOnCells(
     const glyph = cells.reduce((s, c) => s + c.prob, 0) / Math.max(1, cells.length);
     return (line.reduce((s, r) => s + r.confidence, 0) + glyph) / (line.length + 1);
   });
-  return judge(fitted, confidences, region);
+  return judge(fitted, confidences, region, fitsLength(readings, glyphs[0]?.length ?? 0));
 }
 
-/** Repair and validate voted lines; `confidences` are the lines' mean character probabilities. */
+/**
+ * Repair and validate voted lines; `confidences` are the lines' mean character probabilities, `fits` whether the
+ * lines were read at their format's length.
+ */
 function judge(
   fitted: CandidateChar[][],
   confidences: number[],
   region: MrzReading['region'],
+  fits: boolean,
 ): Attempt | null {
   const format = formatOf(fitted.map((l) => l.map((c) => c.char).join('')));
   if (!format) return null;
@@ -91,10 +171,13 @@ function judge(
   const passed = validation.checks.filter((c) => c.valid).length / Math.max(1, validation.checks.length);
   const { format: fmt, checks, countries, fields } = validation;
   // A line read this poorly can be "repaired" into any check digit: do not vouch for it.
-  const valid = validation.valid && confidences.every((c) => c >= MIN_LINE_CONFIDENCE);
+  const confident = confidences.every((c) => c >= MIN_LINE_CONFIDENCE);
+  const valid = validation.valid && confident;
+  const failed = new Set(validation.checks.filter((c) => !c.valid).map((c) => c.name));
   return {
     reading: { format: fmt, lines: repaired, valid, checks, countries, fields, region, confidence },
     score: passed + confidence * 0.1 - unsure * 0.001,
     unsure,
+    settled: fits && confident && failsAsPrinted(fmt, repaired, fitted, failed),
   };
 }

@@ -81,16 +81,18 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
   });
 
   it('reads forged check digits as invalid, never repairs them into validity', async () => {
-    for (const [format, corrupt] of [
-      ['TD3', 'birth_date'],
-      ['TD3', 'composite'],
-      ['TD1', 'document_number'],
-      ['TD2', 'expiry_date'],
+    for (const [format, corrupt, check] of [
+      ['TD3', 'birth_date', 'birthDateCheckDigit'],
+      ['TD3', 'composite', 'compositeCheckDigit'],
+      ['TD1', 'document_number', 'documentNumberCheckDigit'],
+      ['TD2', 'expiry_date', 'expirationDateCheckDigit'],
     ] as const) {
       const { image } = await page(format, 11, { corrupt });
       const reading = await readMrz(image);
       expect(reading, `${format} with a wrong ${corrupt} check digit`).not.toBeNull();
       expect(reading!.valid).toBe(false);
+      // Read as printed: the forged digit is the check that fails.
+      expect(reading!.checks.find((c) => c.name === check)?.valid, `${format} ${check}`).toBe(false);
     }
   });
 

@@ -105,17 +105,27 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
   // The best-looking zone is most often the MRZ the right way up: its lines are read side by side at once.
   if (first) reader.prefetch(first, false);
   const queue = search.candidates.slice(0, MAX_CANDIDATES);
+  // Three-line zones read as an MRZ: two of their lines alone would be read as a shorter format, wrongly.
+  const zones: number[][] = [];
   for (let k = 0; k < queue.length; k++) {
     const candidate = queue[k]!;
     if (reader.exhausted()) break;
-    const flip = await directionOf(reader, candidate);
-    if (flip === null) continue;
-    const attempt = await reader.read(candidate, flip);
-    if (attempt && (!best || attempt.score > best.score)) best = attempt;
-    if (best?.reading.valid) break;
-    // Two lines of identity-card length: the third line of a TD1 zone may have escaped the search.
-    if (candidate.lines.length === 2 && (await reader.longestFirstCut(candidate, flip)) <= TD1_LINE + 2)
-      queue.splice(k + 1, 0, ...withThirdLine(search, candidate));
+    const inZone =
+      candidate.lines.length === 2 && zones.some((z) => candidate.lines.every((i) => z.includes(i)));
+    if (!inZone) {
+      const flip = await directionOf(reader, candidate);
+      if (flip === null) continue;
+      const attempt = await reader.read(candidate, flip);
+      if (attempt && candidate.lines.length === 3) zones.push(candidate.lines);
+      if (attempt && (!best || attempt.score > best.score)) best = attempt;
+      // Valid, or failing as printed (a document has one MRZ): other zones will not read it better.
+      if (best?.reading.valid || best?.settled) break;
+      if (candidate.lines.length === 2 && (await reader.longestFirstCut(candidate, flip)) > TD1_LINE + 2)
+        continue;
+    }
+    // Two lines of identity-card length: a TD1 zone's third line may have escaped the search, or these two
+    // lines, read again between neighbours placed by their spacing, may read better.
+    if (candidate.lines.length === 2) queue.splice(k + 1, 0, ...withThirdLine(search, candidate));
   }
   if (!best) return null;
   return { ...best.reading, ms: Math.round(performance.now() - started) };

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { CtcLine } from '../ocr/ctc.js';
+import { interpret } from './interpret.js';
+import { TD1_SPECIMEN } from './test-fixtures.js';
+
+const REGION = { x: 0, y: 0, width: 100, height: 30 };
+
+/** A recognised line: every character at `prob`, except those `unsure` lists (position → its probability and rival). */
+function line(text: string, prob = 0.99, unsure: Record<number, [number, string]> = {}): CtcLine {
+  const chars = Array.from(text).map((char, i) => {
+    const doubt = unsure[i];
+    return {
+      char,
+      prob: doubt ? doubt[0] : prob,
+      alternatives: doubt ? [{ char: doubt[1], prob: 1 - doubt[0] }] : [],
+      frame: i * 2,
+    };
+  });
+  return { text, chars, confidence: prob, foreign: 0 };
+}
+
+/** The TD1 specimen with its document number check digit (line 1, position 15) printed wrong. */
+const MISPRINTED = [
+  TD1_SPECIMEN[0]!.slice(0, 14) + '3' + TD1_SPECIMEN[0]!.slice(15),
+  ...TD1_SPECIMEN.slice(1),
+];
+
+describe('interpret', () => {
+  it('reads the specimen valid', () => {
+    const attempt = interpret(
+      TD1_SPECIMEN.map((l) => [line(l), line(l)]),
+      REGION,
+    );
+    expect(attempt?.reading.valid).toBe(true);
+    expect(attempt?.reading.lines).toEqual(TD1_SPECIMEN);
+  });
+
+  it('calls a misprint read surely by every cut settled: invalid as printed', () => {
+    const attempt = interpret(
+      MISPRINTED.map((l) => [line(l), line(l)]),
+      REGION,
+    );
+    expect(attempt?.reading.valid).toBe(false);
+    expect(attempt?.reading.checks.find((c) => c.name === 'documentNumberCheckDigit')?.valid).toBe(false);
+    expect(attempt?.settled).toBe(true);
+  });
+
+  it('does not call it settled while a cut doubts a character of the failing field', () => {
+    const [first, ...rest] = MISPRINTED;
+    const attempt = interpret(
+      [[line(first!), line(first!, 0.99, { 8: [0.4, '8'] })], ...rest.map((l) => [line(l), line(l)])],
+      REGION,
+    );
+    expect(attempt?.reading.valid).toBe(false);
+    expect(attempt?.settled).toBe(false);
+  });
+
+  it('ignores doubt outside the failing fields (a name has no check digit)', () => {
+    const [first, second, third] = MISPRINTED;
+    const attempt = interpret(
+      [
+        [line(first!), line(first!)],
+        [line(second!), line(second!)],
+        [line(third!), line(third!, 0.99, { 2: [0.4, 'R'] })],
+      ],
+      REGION,
+    );
+    expect(attempt?.settled).toBe(true);
+  });
+
+  it('calls an unknown country code read surely settled, and one read in doubt not', () => {
+    const [first, second, third] = TD1_SPECIMEN;
+    // Nationality (line 2, positions 16-18) QQQ: every check digit holds, the code is not ICAO's.
+    const unknown = second!.slice(0, 15) + 'QQQ' + second!.slice(18);
+    const sure = interpret([[line(first!)], [line(unknown)], [line(third!)]], REGION);
+    expect(sure?.reading.checks.filter((c) => !c.valid).map((c) => c.name)).toEqual(['nationalityCode']);
+    expect(sure?.settled).toBe(true);
+    const doubted = interpret(
+      [[line(first!)], [line(unknown, 0.99, { 16: [0.5, 'U'] })], [line(third!)]],
+      REGION,
+    );
+    expect(doubted?.settled).toBe(false);
+  });
+
+  it('does not call lines of another format settled (two card lines forced into 36 characters)', () => {
+    const attempt = interpret(
+      MISPRINTED.slice(0, 2).map((l) => [line(l), line(l)]),
+      REGION,
+    );
+    expect(attempt?.reading.valid).toBe(false);
+    expect(attempt?.settled).toBe(false);
+  });
+
+  it('does not call a failure that one O/0 exchange would mend settled: a misreading, however sure', () => {
+    const [first, ...rest] = TD1_SPECIMEN;
+    // The document number's 0 (line 1, position 14) read surely as O.
+    const misread = first!.slice(0, 13) + 'O' + first!.slice(14);
+    const attempt = interpret([[line(misread)], ...rest.map((l) => [line(l)])], REGION);
+    expect(attempt?.reading.valid).toBe(false);
+    expect(attempt?.settled).toBe(false);
+  });
+});
