@@ -181,11 +181,25 @@ export function decodeCylinders(bytes: Uint8Array): Cylinders {
  * About 20 microseconds for two 40-minutia prints: cheap enough to rank thousands of vector-index candidates.
  */
 export function cylinderSimilarity(probe: Cylinders, other: Cylinders): number {
-  if (probe.n === 0 || other.n === 0) return 0;
+  return similarityAt(probe, other.bits, other.counts, 0, other.n);
+}
+
+/**
+ * `cylinderSimilarity` of the probe and a print whose `n` cylinders are held in shared arrays from cylinder `first`
+ * on: bits from word first x CYLINDER_WORDS of `bits`, set-bit counts from `counts[first]`.
+ */
+export function similarityAt(
+  probe: Cylinders,
+  bits: Uint32Array,
+  counts: Uint16Array,
+  first: number,
+  n: number,
+): number {
+  if (probe.n === 0 || n === 0) return 0;
   const best = new Float64Array(probe.n);
   const a = probe.bits;
-  const b = other.bits;
-  const counts = other.counts;
+  const b = bits;
+  const end = first + n;
   for (let i = 0; i < probe.n; i++) {
     const ia = i * CYLINDER_WORDS;
     const ca = probe.counts[i]!;
@@ -199,7 +213,7 @@ export function cylinderSimilarity(probe: Cylinders, other: Cylinders): number {
       a6 = a[ia + 6]!,
       a7 = a[ia + 7]!;
     let top = 0;
-    for (let j = 0, jb = 0; j < other.n; j++, jb += CYLINDER_WORDS) {
+    for (let j = first, jb = first * CYLINDER_WORDS; j < end; j++, jb += CYLINDER_WORDS) {
       const cb = counts[j]!;
       const differ =
         popcount(a0 ^ b[jb]!) +
