@@ -49,7 +49,7 @@ export interface Cylinders {
 }
 
 /** Set bits of a 32-bit word. */
-function popcount(word: number): number {
+export function popcount(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
@@ -185,8 +185,8 @@ export function cylinderSimilarity(probe: Cylinders, other: Cylinders): number {
 }
 
 /**
- * `cylinderSimilarity` of the probe and a print whose `n` cylinders are held in shared arrays from cylinder `first`
- * on: bits from word first x CYLINDER_WORDS of `bits`, set-bit counts from `counts[first]`.
+ * `cylinderSimilarity` of the probe and a print whose `n` cylinders are held in a shared array from cylinder `first`
+ * on (bits from word first x CYLINDER_WORDS of `bits`), with their set-bit counts in `counts[0 .. n - 1]`.
  */
 export function similarityAt(
   probe: Cylinders,
@@ -199,7 +199,6 @@ export function similarityAt(
   const best = new Float64Array(probe.n);
   const a = probe.bits;
   const b = bits;
-  const end = first + n;
   for (let i = 0; i < probe.n; i++) {
     const ia = i * CYLINDER_WORDS;
     const ca = probe.counts[i]!;
@@ -213,7 +212,7 @@ export function similarityAt(
       a6 = a[ia + 6]!,
       a7 = a[ia + 7]!;
     let top = 0;
-    for (let j = first, jb = first * CYLINDER_WORDS; j < end; j++, jb += CYLINDER_WORDS) {
+    for (let j = 0, jb = first * CYLINDER_WORDS; j < n; j++, jb += CYLINDER_WORDS) {
       const cb = counts[j]!;
       const differ =
         popcount(a0 ^ b[jb]!) +

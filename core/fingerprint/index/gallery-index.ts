@@ -14,7 +14,7 @@ export interface IndexedPrint {
  * The in-memory side of the 1:N index, for enrollments of the engine's model version: each one's decrypted
  * minutia cylinders (the second stage compares them without a database read or a decryption per candidate) and
  * the minutia hash and star-edge indexes built from them (the first stage), all by slot (slots.ts) in shared typed
- * arrays: about 2.6 kB an enrollment of 40 minutiae (cylinder-arena.ts, posting-lists.ts). Filled from the sealed
+ * arrays: about 3.1 kB an enrollment of 40 minutiae (cylinder-arena.ts, posting-lists.ts). Filled from the sealed
  * cylinders after the engine starts (in the background; `loaded` is false until then) and kept in step with every
  * enrollment, re-enrollment and delete; never written anywhere.
  */
@@ -43,9 +43,8 @@ export class GalleryIndex {
   delete(id: number): void {
     const slot = this.slots.slot(id);
     if (slot === undefined) return;
-    const held = this.arena.cylinders(slot);
-    this.hashes.remove(id, held);
-    this.stars.remove(id, held.stars);
+    this.hashes.remove(id, this.arena.cylinders(slot));
+    this.stars.forget(id);
     this.arena.release(slot);
     this.slots.release(id);
     // Released slots keep their postings and cylinders until they are a fifth of the index (or 1,000).

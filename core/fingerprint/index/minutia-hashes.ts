@@ -79,11 +79,14 @@ function permutations(count: number): Uint8Array[] {
 
 const PERMUTATIONS = permutations(HASH_TABLES * BAND);
 
+/** What the index reads of a print's cylinders. */
+type HashedCylinders = Pick<Cylinders, 'n' | 'bits' | 'directions'>;
+
 /**
  * The bucket key of every cylinder in every table: keys[c * HASH_TABLES + t], or -1 for an empty cylinder.
  * About 40 us for a 40-minutia print.
  */
-export function cylinderHashes(cylinders: Cylinders): Int32Array {
+export function cylinderHashes(cylinders: Pick<Cylinders, 'n' | 'bits'>): Int32Array {
   const keys = new Int32Array(cylinders.n * HASH_TABLES);
   const set = new Uint8Array(CYLINDER_WORDS * 32);
   for (let c = 0; c < cylinders.n; c++) {
@@ -148,7 +151,7 @@ export class MinutiaHashIndex {
   }
 
   /** Index the cylinders of enrollment `id` (its old postings must be removed first). */
-  add(id: number, cylinders: Cylinders): void {
+  add(id: number, cylinders: HashedCylinders): void {
     const slot = this.owned ? this.slots.assign(id) : this.slots.slot(id);
     if (slot === undefined) throw new Error(`Enrollment ${id} has no slot`);
     this.forEachPosting(cylinders, (key, level) => {
@@ -163,7 +166,7 @@ export class MinutiaHashIndex {
   }
 
   /** Remove the postings of enrollment `id` made from these cylinders (the ones it was added with). */
-  remove(id: number, cylinders: Cylinders): void {
+  remove(id: number, cylinders: HashedCylinders): void {
     if (this.slots.slot(id) === undefined) return;
     this.forEachPosting(cylinders, (key, level) => {
       this.lists.discount(key, level);
@@ -237,7 +240,7 @@ export class MinutiaHashIndex {
   }
 
   /** Each posting of a print: its list key and minutia direction. */
-  private forEachPosting(cylinders: Cylinders, visit: (key: number, level: number) => void): void {
+  private forEachPosting(cylinders: HashedCylinders, visit: (key: number, level: number) => void): void {
     const keys = cylinderHashes(cylinders);
     const seen = new Set<number>();
     for (let t = 0; t < HASH_TABLES; t++) {

@@ -153,6 +153,8 @@ export class StarEdgeIndex {
   private lists = new PostingLists(KEY_COUNT);
   private readonly votes = new RotationVotes();
   private readonly owned: boolean;
+  /** Slots released by `forget` whose postings still count: counted out in one pass before the next query. */
+  private forgotten: number[] = [];
 
   /** An index over the enrollments of `slots`, shared or its own (as MinutiaHashIndex). */
   constructor(private readonly slots: SlotTable = new SlotTable()) {
@@ -179,9 +181,19 @@ export class StarEdgeIndex {
     if (2 * this.slots.live < this.slots.count) this.renumber(this.slots.compact());
   }
 
+  /**
+   * Remove the postings of enrollment `id` without its edges, before its shared slot is released: the gallery index
+   * does not keep every print's edges, and one pass over all postings before the next query counts these out.
+   */
+  forget(id: number): void {
+    const slot = this.slots.slot(id);
+    if (slot !== undefined) this.forgotten.push(slot);
+  }
+
   /** Drop released slots' postings (`renumber` from SlotTable.compact) and give back spare room. */
   renumber(renumber: Int32Array): void {
     this.lists = this.lists.renumbered(renumber);
+    this.forgotten = [];
   }
 
   /** Give back spare room after a bulk load (an owned index also drops released slots). */
@@ -192,6 +204,7 @@ export class StarEdgeIndex {
 
   clear(): void {
     this.lists = new PostingLists(KEY_COUNT);
+    this.forgotten = [];
     if (this.owned) this.slots.clear();
     this.votes.clear();
   }
@@ -222,6 +235,12 @@ export class StarEdgeIndex {
   }
 
   private tally(probe: StarProbe): Float32Array {
+    if (this.forgotten.length > 0) {
+      const released = new Uint8Array(this.slots.count);
+      for (const slot of this.forgotten) released[slot] = 1;
+      this.lists.discountSlots(released);
+      this.forgotten = [];
+    }
     const gallery = Math.max(1, this.slots.live);
     const votes = this.votes.begin(this.slots.count);
     const skipAbove = stopWordLimit(gallery);
