@@ -1,6 +1,7 @@
 import { CylinderArena } from './cylinder-arena.js';
 import type { Cylinders } from './cylinders.js';
 import { MinutiaHashIndex } from './minutia-hashes.js';
+import { RotationVotes } from './rotation-votes.js';
 import { SlotTable } from './slots.js';
 import { StarEdgeIndex } from './star-edges.js';
 
@@ -20,8 +21,10 @@ export interface IndexedPrint {
  */
 export class GalleryIndex {
   private readonly slots = new SlotTable();
-  readonly hashes = new MinutiaHashIndex(this.slots);
-  readonly stars = new StarEdgeIndex(this.slots);
+  /** One vote buffer for both minutia indexes: a search reads the hash votes before it queries the star edges. */
+  private readonly votes = new RotationVotes();
+  readonly hashes = new MinutiaHashIndex(this.slots, this.votes);
+  readonly stars = new StarEdgeIndex(this.slots, this.votes);
   private arena = new CylinderArena();
   /** False while the engine is still filling the index: enrollments not held yet must be read from the database. */
   loaded = true;
@@ -68,13 +71,9 @@ export class GalleryIndex {
     return slot === undefined ? undefined : this.arena.similarity(probe, slot);
   }
 
-  /** Give back spare memory after a bulk load (and drop what deleted enrollments left). */
+  /** Drop what deleted enrollments left (after a bulk load). */
   compact(): void {
     if (this.slots.count > this.slots.live) this.renumber();
-    else {
-      this.hashes.compact();
-      this.stars.compact();
-    }
   }
 
   /** Forget everything. */
@@ -87,7 +86,9 @@ export class GalleryIndex {
 
   /** Estimated bytes held by the index (cylinders, postings, slot table, vote buffers). */
   bytes(): number {
-    return this.arena.bytes() + this.hashes.bytes() + this.stars.bytes() + this.slots.bytes();
+    return (
+      this.arena.bytes() + this.hashes.bytes() + this.stars.bytes() + this.slots.bytes() + this.votes.bytes()
+    );
   }
 
   private renumber(): void {

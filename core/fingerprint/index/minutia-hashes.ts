@@ -132,16 +132,19 @@ export function cylinderHashes(cylinders: Pick<Cylinders, 'n' | 'bits'>): Int32A
 export class MinutiaHashIndex {
   /** Table t's key k is list key t * KEYS + k. */
   private lists = new PostingLists(HASH_TABLES * KEYS);
-  private readonly votes = new RotationVotes();
   /** Each slot's vote scale, 1 / sqrt(its cylinders) (see SIZE_POWER). */
   private scale = new Float32Array(0);
   private readonly owned: boolean;
 
   /**
    * An index over the enrollments of `slots`: given, they are shared with other indexes and assigned, released and
-   * compacted by their owner (gallery-index.ts); otherwise this index keeps its own.
+   * compacted by their owner (gallery-index.ts), as may be the `votes` buffer (a query's votes are read before the
+   * next query of any index sharing it); otherwise this index keeps its own.
    */
-  constructor(private readonly slots: SlotTable = new SlotTable()) {
+  constructor(
+    private readonly slots: SlotTable = new SlotTable(),
+    private readonly votes: RotationVotes = new RotationVotes(),
+  ) {
     this.owned = arguments.length === 0;
   }
 
@@ -191,10 +194,9 @@ export class MinutiaHashIndex {
     this.scale = scale;
   }
 
-  /** Give back spare room after a bulk load (an owned index also drops released slots). */
+  /** Drop released slots, when this index owns its slots (a shared index is compacted by its owner). */
   compact(): void {
     if (this.owned && this.slots.count > this.slots.live) this.renumber(this.slots.compact());
-    else this.lists.trim();
   }
 
   /** Forget everything. */

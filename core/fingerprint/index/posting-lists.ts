@@ -30,6 +30,16 @@ const LAST_CLASS = BLOCK_BYTES.length - 1;
 /** Each block starts with the address of the next one (a multiple of 16) plus its own unused bytes at the end (< 4). */
 const LINK_BYTES = 4;
 const SLACK_MASK = 15;
+/** Per-bucket fields, FIELDS words a bucket in chunks of CHUNK buckets (no array to regrow and copy). */
+const CHUNK_BITS = 13;
+const CHUNK_MASK = (1 << CHUNK_BITS) - 1;
+const FIELDS = 5;
+/** First block; next byte to write; end of the last block plus the bucket's blocks (up to 15); live postings; last slot. */
+const HEAD = 0;
+const WRITE = 1;
+const END = 2;
+const LIVE = 3;
+const LAST = 4;
 /** A coded posting takes at most 4 bytes of 7 bits. */
 const MAX_VALUE = 2 ** 28;
 
@@ -38,13 +48,7 @@ export class PostingLists {
   /** Group of DIRECTION_SECTORS buckets of each key, -1 until the key's first posting. */
   private readonly directory: Int32Array;
   private groups = 0;
-  /** Per bucket: first block, next byte to write, end of the last block, live postings, last slot, blocks. */
-  private head = new Uint32Array(0);
-  private write = new Uint32Array(0);
-  private end = new Uint32Array(0);
-  private live = new Uint32Array(0);
-  private last = new Uint32Array(0);
-  private blocks = new Uint8Array(0);
+  private readonly meta: Uint32Array[] = [];
   private readonly pages: Uint8Array[] = [];
   private readonly links: Uint32Array[] = [];
   private top = 0;
@@ -62,26 +66,27 @@ export class PostingLists {
 
   /** Live postings of bucket `b` (0 for -1). */
   size(b: number): number {
-    return b < 0 ? 0 : this.live[b]!;
+    return b < 0 ? 0 : this.meta[b >>> CHUNK_BITS]![(b & CHUNK_MASK) * FIELDS + LIVE]!;
   }
 
   /** Append the posting of `slot` for a minutia of direction `level` under `key`; slots come in ascending order. */
   add(key: number, level: number, slot: number): void {
     const b = this.ensureBucket(key, level >> TAG_BITS);
-    if (this.head[b] === 0) {
+    const m = this.meta[b >>> CHUNK_BITS]!;
+    const r = (b & CHUNK_MASK) * FIELDS;
+    if (m[r + HEAD] === 0) {
       const block = this.allocate(0);
-      this.head[b] = block;
-      this.write[b] = block + LINK_BYTES;
-      this.end[b] = block + BLOCK_BYTES[0]!;
-      this.blocks[b] = 1;
-    } else if (slot < this.last[b]!) throw new Error('Postings must come in slot order');
-    let value = (slot - this.last[b]!) * (TAG_MASK + 1) + (level & TAG_MASK);
+      m[r + HEAD] = block;
+      m[r + WRITE] = block + LINK_BYTES;
+      m[r + END] = block + BLOCK_BYTES[0]! + 1;
+    } else if (slot < m[r + LAST]!) throw new Error('Postings must come in slot order');
+    let value = (slot - m[r + LAST]!) * (TAG_MASK + 1) + (level & TAG_MASK);
     if (value >= MAX_VALUE) throw new Error('Slot out of range');
-    this.last[b] = slot;
-    this.live[b]!++;
+    m[r + LAST] = slot;
+    m[r + LIVE]!++;
     const length = value < 1 << 7 ? 1 : value < 1 << 14 ? 2 : value < 1 << 21 ? 3 : 4;
-    let at = this.write[b]!;
-    if (at + length > this.end[b]!) at = this.chain(b, at);
+    let at = m[r + WRITE]!;
+    if (at + length > m[r + END]! - (m[r + END]! & SLACK_MASK)) at = this.chain(m, r, at);
     const page = this.pages[at >>> PAGE_BITS]!;
     let offset = at & OFFSET_MASK;
     for (let i = 1; i < length; i++) {
@@ -89,13 +94,16 @@ export class PostingLists {
       value >>>= 7;
     }
     page[offset] = value;
-    this.write[b] = at + length;
+    m[r + WRITE] = at + length;
   }
 
   /** One posting under `key` for direction `level` belongs to a released slot: it no longer counts. */
   discount(key: number, level: number): void {
     const b = this.bucket(key, level >> TAG_BITS);
-    if (b >= 0 && this.live[b]! > 0) this.live[b]!--;
+    if (b < 0) return;
+    const m = this.meta[b >>> CHUNK_BITS]!;
+    const r = (b & CHUNK_MASK) * FIELDS + LIVE;
+    if (m[r]! > 0) m[r]!--;
   }
 
   /**
@@ -105,9 +113,11 @@ export class PostingLists {
   castVotes(votes: Float32Array, b: number, direction: number, weight: number): void {
     const binScale = ROTATION_BINS / POSTING_DIRECTION_LEVELS;
     const sectorLevel = (b % DIRECTION_SECTORS) << TAG_BITS;
-    const stop = this.write[b]!;
+    const m = this.meta[b >>> CHUNK_BITS]!;
+    const r = (b & CHUNK_MASK) * FIELDS;
+    const stop = m[r + WRITE]!;
     let slot = 0;
-    for (let block = this.head[b]!, cls = 0; block !== 0; cls = Math.min(cls + 1, LAST_CLASS)) {
+    for (let block = m[r + HEAD]!, cls = 0; block !== 0; cls = Math.min(cls + 1, LAST_CLASS)) {
       const page = this.pages[block >>> PAGE_BITS]!;
       const header = this.links[block >>> PAGE_BITS]![(block & OFFSET_MASK) >>> 2]!;
       const start = block & OFFSET_MASK;
@@ -138,9 +148,11 @@ export class PostingLists {
   /** Every posting of bucket `b` (released ones too), in order: its slot and direction. */
   forEach(b: number, visit: (slot: number, level: number) => void): void {
     const sectorLevel = (b % DIRECTION_SECTORS) << TAG_BITS;
-    const stop = this.write[b]!;
+    const m = this.meta[b >>> CHUNK_BITS]!;
+    const r = (b & CHUNK_MASK) * FIELDS;
+    const stop = m[r + WRITE]!;
     let slot = 0;
-    for (let block = this.head[b]!, cls = 0; block !== 0; cls = Math.min(cls + 1, LAST_CLASS)) {
+    for (let block = m[r + HEAD]!, cls = 0; block !== 0; cls = Math.min(cls + 1, LAST_CLASS)) {
       const page = this.pages[block >>> PAGE_BITS]!;
       const header = this.links[block >>> PAGE_BITS]![(block & OFFSET_MASK) >>> 2]!;
       const start = block & OFFSET_MASK;
@@ -167,7 +179,7 @@ export class PostingLists {
       this.forEach(b, (slot) => {
         if (released[slot] === 1) dropped++;
       });
-      this.live[b]! -= dropped;
+      this.meta[b >>> CHUNK_BITS]![(b & CHUNK_MASK) * FIELDS + LIVE]! -= dropped;
     }
   }
 
@@ -184,18 +196,14 @@ export class PostingLists {
         });
       }
     }
-    next.trim();
     return next;
-  }
-
-  /** Give back the spare room of the per-bucket arrays (after a bulk load). */
-  trim(): void {
-    this.resize(this.groups * DIRECTION_SECTORS);
   }
 
   /** Bytes held: pages, per-bucket arrays and the key directory. */
   bytes(): number {
-    return this.pages.length * PAGE + this.head.length * (5 * 4 + 1) + this.directory.byteLength;
+    return (
+      this.pages.length * PAGE + this.meta.length * (CHUNK_MASK + 1) * FIELDS * 4 + this.directory.byteLength
+    );
   }
 
   private ensureBucket(key: number, sector: number): number {
@@ -203,26 +211,10 @@ export class PostingLists {
     if (group < 0) {
       group = this.groups++;
       this.directory[key] = group;
-      const needed = this.groups * DIRECTION_SECTORS;
-      if (needed > this.head.length) this.resize(Math.max(needed, Math.ceil(this.head.length * 1.25)));
+      if ((this.groups * DIRECTION_SECTORS - 1) >>> CHUNK_BITS >= this.meta.length)
+        this.meta.push(new Uint32Array((CHUNK_MASK + 1) * FIELDS));
     }
     return group * DIRECTION_SECTORS + sector;
-  }
-
-  private resize(length: number): void {
-    const u32 = (a: Uint32Array): Uint32Array<ArrayBuffer> => {
-      const out = new Uint32Array(length);
-      out.set(a.subarray(0, length));
-      return out;
-    };
-    this.head = u32(this.head);
-    this.write = u32(this.write);
-    this.end = u32(this.end);
-    this.live = u32(this.live);
-    this.last = u32(this.last);
-    const blocks = new Uint8Array(length);
-    blocks.set(this.blocks.subarray(0, length));
-    this.blocks = blocks;
   }
 
   /** A block of class `cls`: its address (never 0, which marks "no block"). */
@@ -241,14 +233,14 @@ export class PostingLists {
     return block;
   }
 
-  /** Chain a new block to bucket `b`, whose last block is full from `at` on: the new block's first free byte. */
-  private chain(b: number, at: number): number {
-    const count = this.blocks[b]!;
+  /** Chain a new block to the bucket at `m[r]`, whose last block is full from `at` on: the new block's first free byte. */
+  private chain(m: Uint32Array, r: number, at: number): number {
+    const count = m[r + END]! & SLACK_MASK;
+    const end = m[r + END]! - count;
     const block = this.allocate(Math.min(count, LAST_CLASS));
-    const full = this.end[b]! - BLOCK_BYTES[Math.min(count - 1, LAST_CLASS)]!;
-    this.links[full >>> PAGE_BITS]![(full & OFFSET_MASK) >>> 2] = block + (this.end[b]! - at);
-    this.blocks[b] = Math.min(255, count + 1);
-    this.end[b] = block + BLOCK_BYTES[Math.min(count, LAST_CLASS)]!;
+    const full = end - BLOCK_BYTES[Math.min(count - 1, LAST_CLASS)]!;
+    this.links[full >>> PAGE_BITS]![(full & OFFSET_MASK) >>> 2] = block + (end - at);
+    m[r + END] = block + BLOCK_BYTES[Math.min(count, LAST_CLASS)]! + Math.min(SLACK_MASK, count + 1);
     return block + LINK_BYTES;
   }
 }

@@ -151,13 +151,15 @@ export function starProbe(features: FingerprintFeatures): StarProbe {
  */
 export class StarEdgeIndex {
   private lists = new PostingLists(KEY_COUNT);
-  private readonly votes = new RotationVotes();
   private readonly owned: boolean;
   /** Slots released by `forget` whose postings still count: counted out in one pass before the next query. */
   private forgotten: number[] = [];
 
-  /** An index over the enrollments of `slots`, shared or its own (as MinutiaHashIndex). */
-  constructor(private readonly slots: SlotTable = new SlotTable()) {
+  /** An index over the enrollments of `slots` with a `votes` buffer, shared or its own (as MinutiaHashIndex). */
+  constructor(
+    private readonly slots: SlotTable = new SlotTable(),
+    private readonly votes: RotationVotes = new RotationVotes(),
+  ) {
     this.owned = arguments.length === 0;
   }
 
@@ -196,10 +198,9 @@ export class StarEdgeIndex {
     this.forgotten = [];
   }
 
-  /** Give back spare room after a bulk load (an owned index also drops released slots). */
+  /** Drop released slots, when this index owns its slots (a shared index is compacted by its owner). */
   compact(): void {
     if (this.owned && this.slots.count > this.slots.live) this.renumber(this.slots.compact());
-    else this.lists.trim();
   }
 
   clear(): void {
@@ -209,9 +210,9 @@ export class StarEdgeIndex {
     this.votes.clear();
   }
 
-  /** Bytes held (postings and the vote buffer; a shared slot table is its owner's). */
+  /** Bytes held (postings, and the slot table and vote buffer unless shared). */
   bytes(): number {
-    return this.lists.bytes() + this.votes.bytes() + (this.owned ? this.slots.bytes() : 0);
+    return this.lists.bytes() + (this.owned ? this.slots.bytes() + this.votes.bytes() : 0);
   }
 
   /** The `count` enrollments with the strongest rotation-consistent star-edge votes, best first. */
@@ -221,7 +222,7 @@ export class StarEdgeIndex {
 
   /**
    * `nearest`, with every enrollment's vote: `score(id)` reads this query's votes and holds until the next query
-   * of this index (the search reads it within the same synchronous call).
+   * of this index or one sharing its vote buffer (the search reads it within the same synchronous call).
    */
   query(probe: StarProbe, count: number): StarVotes {
     const votes = this.tally(probe);
