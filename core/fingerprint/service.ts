@@ -157,7 +157,7 @@ export class FingerprintService implements FingerprintEngine {
    * After every start, in the background (chunks of rows read fresh from the database, the event loop served
    * between chunks): first rebuild the index entries of enrollments of an older index version (after an upgrade:
    * about 1.6 ms each, 157 s at 100k, once), then fill the in-memory index from every enrollment's sealed
-   * cylinders (decrypted once here; see GalleryIndex; about 0.18 ms each, 19 s at 100k, about 270 MB). Searches
+   * cylinders (decrypted once here; see GalleryIndex; about 0.18 ms each, 19 s at 100k, about 310 MB). Searches
    * work meanwhile: they read the candidates not held yet from the database. Enrollments and deletes made
    * meanwhile update the index themselves; a chunk read after them sees them.
    */

@@ -10,7 +10,8 @@ export type HeldCylinders = Pick<Cylinders, 'n' | 'bits' | 'directions'>;
 /**
  * The decrypted cylinders of the enrollments an index holds, by slot (slots.ts), in shared pages of typed arrays (a
  * 2 MB page of bits holds 65,536 cylinders) instead of five typed arrays and three objects an enrollment: 33 bytes a
- * cylinder (set-bit counts are recounted per comparison, 2% of its cost) and the mobile number. Append-only: a released slot's run stays until `renumbered` copies the held ones.
+ * cylinder (set-bit counts are recounted per comparison: 1/40 of its popcounts) and the mobile number.
+ * Append-only: a released slot's run stays until `renumbered` copies the held ones.
  */
 export class CylinderArena {
   private readonly bits: Uint32Array[] = [];

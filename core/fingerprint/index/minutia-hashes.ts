@@ -27,7 +27,7 @@ import { SlotTable } from './slots.js';
  * Hash tables (independent MinHash bands). With the direction sectors below, 16 tables instead of 8 put the finger
  * in the hash list for 235 instead of 234 of the 237 strong probes of the saved 100k gallery, and rank the remaining
  * hard ones much higher (one from 276th to 20th, another from 396th to 159th), which the shortlist uses. 16 tables
- * double the postings: 16 x 40 cylinders, about 1 kB an enrollment in posting-lists.ts, 110 MB at 100k enrollments.
+ * double the postings: 16 x 40 cylinders, about 1.5 kB an enrollment in posting-lists.ts, 145 MB at 100k enrollments.
  */
 export const HASH_TABLES = 16;
 /** MinHash values per band: 2 x 8 bits = a 16-bit bucket key. */

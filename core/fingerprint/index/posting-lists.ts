@@ -34,7 +34,7 @@ const SLACK_MASK = 15;
 const CHUNK_BITS = 13;
 const CHUNK_MASK = (1 << CHUNK_BITS) - 1;
 const FIELDS = 5;
-/** First block; next byte to write; end of the last block plus the bucket's blocks (up to 15); live postings; last slot. */
+/** Fields: first block; next byte to write; last block's end + its bucket's blocks (to 15); live count; last slot. */
 const HEAD = 0;
 const WRITE = 1;
 const END = 2;
@@ -233,7 +233,7 @@ export class PostingLists {
     return block;
   }
 
-  /** Chain a new block to the bucket at `m[r]`, whose last block is full from `at` on: the new block's first free byte. */
+  /** Chain a block to the bucket at `m[r]`, whose last block is full from `at` on: the new block's first free byte. */
   private chain(m: Uint32Array, r: number, at: number): number {
     const count = m[r + END]! & SLACK_MASK;
     const end = m[r + END]! - count;

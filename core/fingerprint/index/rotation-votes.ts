@@ -34,7 +34,7 @@ export function stopWordLimit(gallery: number): number {
   return Math.max(STOP_WORD_FLOOR, gallery * STOP_WORD_SHARE);
 }
 
-/** The direction sector (of DIRECTION_SECTORS) of a minutia of direction `level` (0 .. POSTING_DIRECTION_LEVELS - 1). */
+/** The direction sector (of DIRECTION_SECTORS) of a minutia direction `level` (0 .. POSTING_DIRECTION_LEVELS - 1). */
 export function sectorOf(level: number): number {
   return Math.floor((level * DIRECTION_SECTORS) / POSTING_DIRECTION_LEVELS);
 }
