@@ -1,7 +1,9 @@
 /**
  * 1:N search benchmark: galleries of 1k, 10k and 100k templates. Real FVC impressions are planted (impression 1
  * of each finger enrolled, impressions 2-8 as probes) among synthetic feature records (rendering 100k images
- * would take hours). Prints search latency (p50/p95, extraction excluded), the share of probes whose finger is among
+ * would take hours). Prints, at each size, the process RSS once the gallery is loaded and the in-memory index complete
+ * (as it is, and after a full GC) with the index's own estimated bytes, search latency (p50/p95, extraction
+ * excluded), the share of probes whose finger is among
  * the first stage's candidates (vector, minutia hash and star-edge indexes) and in the matcher's shortlist, the
  * rank-1 rate, and how the rank-1 hits compare with an exhaustive 1:1 search. The exhaustive pass runs once, over
  * the largest gallery, on a spread subset of probes, on two worker threads, each probe only until an impostor
@@ -23,6 +25,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { extractFeatures } from '../core/fingerprint/extract/index.js';
 import { FingerprintService } from '../core/fingerprint/index.js';
@@ -175,6 +179,9 @@ async function exhaustive(
   return { beatenAt, covered, cache, reused };
 }
 
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+const mb = (bytes: number): string => (bytes / 2 ** 20).toFixed(0);
 const pct = (n: number, d: number): string => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(1)}%`);
 
 /**
@@ -207,7 +214,7 @@ async function main(): Promise<void> {
     `Planted: ${fingers.length} fingers from ${source}; probes: impressions 2-8 (${fingers.length * 7}). Candidates ${candidates} + ${hashCandidates} hashed + ${starCandidates} by star edges, shortlist ${shortlist}.`,
   );
   console.log(
-    `Feature extraction of the planted prints: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `Feature extraction of the planted prints: ${((performance.now() - started) / 1000).toFixed(1)} s; process RSS ${mb(process.memoryUsage().rss)} MB`,
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-'));
   const store = await openStore({ dataDir: dir, url: storeUrl });
@@ -256,6 +263,8 @@ async function main(): Promise<void> {
     searchHit: boolean[];
     load: string;
     startup: number;
+    rss: number;
+    indexBytes: number;
   }[] = [];
   try {
     for (const size of sizes) {
@@ -269,7 +278,15 @@ async function main(): Promise<void> {
         await service.enrollMany(chunk);
       }
       gallerySize = Math.max(gallerySize, size);
-      console.log(`Gallery ${size}: loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
+      const loadedRss = process.memoryUsage().rss;
+      // What the process keeps once the garbage of loading is collected (V8 collects it lazily).
+      collectGarbage();
+      const memory = process.memoryUsage();
+      const rss = memory.rss;
+      const indexBytes = service.indexBytes();
+      console.log(
+        `Gallery ${size}: loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s; process RSS ${mb(loadedRss)} MB, after a full GC ${mb(rss)} MB (V8 heap ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, array buffers ${mb(memory.arrayBuffers)} MB); in-memory index ${mb(indexBytes)} MB`,
+      );
       const times: number[] = [];
       const searchHit: boolean[] = [];
       const inCandidates: boolean[] = [];
@@ -290,6 +307,8 @@ async function main(): Promise<void> {
         .join(' ');
       const startup = await replicaStartup(dir, settings);
       perSize.push({
+        rss,
+        indexBytes,
         startup,
         size,
         p50: percentile(times, 0.5),
@@ -312,7 +331,7 @@ async function main(): Promise<void> {
   if (exhaustiveProbeCount <= 0) {
     for (const r of perSize)
       console.log(
-        `| ${r.size} | search p50 ${r.p50.toFixed(1)} ms | p95 ${r.p95.toFixed(1)} ms | rank-1 ${pct(r.searchHit.filter(Boolean).length, probes.length)} | start-up ${(r.startup / 1000).toFixed(1)} s | load ${r.load} |`,
+        `| ${r.size} | search p50 ${r.p50.toFixed(1)} ms | p95 ${r.p95.toFixed(1)} ms | first stage ${pct(r.inCandidates.filter(Boolean).length, probes.length)} | shortlist ${pct(r.inShortlist.filter(Boolean).length, probes.length)} | rank-1 ${pct(r.searchHit.filter(Boolean).length, probes.length)} | RSS ${mb(r.rss)} MB | index ${mb(r.indexBytes)} MB | start-up ${(r.startup / 1000).toFixed(1)} s | load ${r.load} |`,
       );
     return;
   }
@@ -342,8 +361,8 @@ async function main(): Promise<void> {
       `probe ${Math.min(...covered.map((c, j) => (beatenAt[j]! >= 0 ? Infinity : c)))}`,
   );
   const rows: string[] = [
-    '| gallery | search p50 ms | search p95 ms | finger in first-stage candidates | finger in shortlist | rank-1 (search) | exhaustive probes | rank-1 (exhaustive) | search hits / exhaustive hits | load |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| gallery | search p50 ms | search p95 ms | finger in first-stage candidates | finger in shortlist | rank-1 (search) | exhaustive probes | rank-1 (exhaustive) | search hits / exhaustive hits | RSS MB (index MB) | load |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   const count = (flags: boolean[]): number => flags.filter(Boolean).length;
   const losses: string[] = [];
@@ -373,7 +392,7 @@ async function main(): Promise<void> {
       }
     });
     rows.push(
-      `| ${r.size} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${pct(count(r.inCandidates), probes.length)} | ${pct(count(r.inShortlist), probes.length)} | ${pct(count(r.searchHit), probes.length)} | ${decided} | ${pct(exhaustiveHits, decided)} | ${pct(bothHits, exhaustiveHits)} (${bothHits}/${exhaustiveHits}) | ${r.load} |`,
+      `| ${r.size} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${pct(count(r.inCandidates), probes.length)} | ${pct(count(r.inShortlist), probes.length)} | ${pct(count(r.searchHit), probes.length)} | ${decided} | ${pct(exhaustiveHits, decided)} | ${pct(bothHits, exhaustiveHits)} (${bothHits}/${exhaustiveHits}) | ${mb(r.rss)} (${mb(r.indexBytes)}) | ${r.load} |`,
     );
   }
   console.log(`\n${rows.join('\n')}`);

@@ -79,7 +79,11 @@ export function openCylinders(sealed: Buffer, key: Buffer, mobile: string): Cyli
 export class FeatureCache {
   private readonly entries = new Map<string, FingerprintFeatures>();
 
-  constructor(private readonly capacity = 2000) {}
+  /**
+   * 1,000 entries hold the shortlists of the last dozen searches (a decrypted template and its preparation take
+   * about 18 kB: 18 MB in all).
+   */
+  constructor(private readonly capacity = 1000) {}
 
   /** The features of a row, from the cache or decrypted now. */
   get(row: EnrollmentRow, key: Buffer): FingerprintFeatures {
@@ -152,7 +156,7 @@ async function readPending(
   options: Pick<SearchOptions, 'modelVersion'>,
 ): Promise<Map<number, IndexedPrint>> {
   const pending = new Map<number, IndexedPrint>();
-  const missing = ids.filter((id) => !index.get(id));
+  const missing = ids.filter((id) => !index.has(id));
   if (missing.length === 0) return pending;
   const stale: number[] = [];
   for (const row of await store.indexRows(missing)) {
@@ -200,13 +204,16 @@ export async function searchGallery(
     : await readPending(store, key, index, ids, options);
   const ranked: { id: number; local: number }[] = [];
   for (const id of ids) {
-    const held = index.get(id) ?? pending.get(id);
-    if (!held || held.mobile === options.excludeMobile) continue;
+    const read = pending.get(id);
+    const mobile = index.mobile(id) ?? read?.mobile;
+    if (mobile === undefined || mobile === options.excludeMobile) continue;
     const rank = hashRank(id);
     const hashTerm =
       rank >= 0 && rank < HASH_RANK_SPAN ? HASH_WEIGHT * Math.log(HASH_RANK_SPAN / (1 + rank)) : 0;
     const local =
-      cylinderSimilarity(probeCylinders, held.cylinders) + STAR_WEIGHT * Math.log1p(starScore(id)) + hashTerm;
+      (index.similarity(probeCylinders, id) ?? cylinderSimilarity(probeCylinders, read!.cylinders)) +
+      STAR_WEIGHT * Math.log1p(starScore(id)) +
+      hashTerm;
     ranked.push({ id, local });
   }
   // The nearest embeddings keep a quarter of the shortlist: on some probes the global vector ranks the finger

@@ -49,7 +49,7 @@ export interface Cylinders {
 }
 
 /** Set bits of a 32-bit word. */
-function popcount(word: number): number {
+export function popcount(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
@@ -181,11 +181,24 @@ export function decodeCylinders(bytes: Uint8Array): Cylinders {
  * About 20 microseconds for two 40-minutia prints: cheap enough to rank thousands of vector-index candidates.
  */
 export function cylinderSimilarity(probe: Cylinders, other: Cylinders): number {
-  if (probe.n === 0 || other.n === 0) return 0;
+  return similarityAt(probe, other.bits, other.counts, 0, other.n);
+}
+
+/**
+ * `cylinderSimilarity` of the probe and a print whose `n` cylinders are held in a shared array from cylinder `first`
+ * on (bits from word first x CYLINDER_WORDS of `bits`), with their set-bit counts in `counts[0 .. n - 1]`.
+ */
+export function similarityAt(
+  probe: Cylinders,
+  bits: Uint32Array,
+  counts: Uint16Array,
+  first: number,
+  n: number,
+): number {
+  if (probe.n === 0 || n === 0) return 0;
   const best = new Float64Array(probe.n);
   const a = probe.bits;
-  const b = other.bits;
-  const counts = other.counts;
+  const b = bits;
   for (let i = 0; i < probe.n; i++) {
     const ia = i * CYLINDER_WORDS;
     const ca = probe.counts[i]!;
@@ -199,7 +212,7 @@ export function cylinderSimilarity(probe: Cylinders, other: Cylinders): number {
       a6 = a[ia + 6]!,
       a7 = a[ia + 7]!;
     let top = 0;
-    for (let j = 0, jb = 0; j < other.n; j++, jb += CYLINDER_WORDS) {
+    for (let j = 0, jb = first * CYLINDER_WORDS; j < n; j++, jb += CYLINDER_WORDS) {
       const cb = counts[j]!;
       const differ =
         popcount(a0 ^ b[jb]!) +

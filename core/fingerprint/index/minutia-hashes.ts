@@ -1,19 +1,14 @@
 import { createPrng } from '../../math/prng.js';
-import {
-  addPosting,
-  bestByRotation,
-  castVotes,
-  compactBuckets,
-  DIRECTION_SECTORS,
-  nearSectorBuckets,
-  posting,
-  removePosting,
-  RotationVotes,
-  sectorBucket,
-  stopWordLimit,
-  type Bucket,
-} from './rotation-votes.js';
 import { CYLINDER_WORDS, DIRECTION_LEVELS, type Cylinders } from './cylinders.js';
+import { PostingLists } from './posting-lists.js';
+import {
+  bestByRotation,
+  DIRECTION_SECTORS,
+  nearSectors,
+  RotationVotes,
+  stopWordLimit,
+} from './rotation-votes.js';
+import { SlotTable } from './slots.js';
 
 /**
  * First search stage over minutiae (after Cappelli, Ferrara and Maltoni's MCC indexing, 2011): every minutia
@@ -32,7 +27,7 @@ import { CYLINDER_WORDS, DIRECTION_LEVELS, type Cylinders } from './cylinders.js
  * Hash tables (independent MinHash bands). With the direction sectors below, 16 tables instead of 8 put the finger
  * in the hash list for 235 instead of 234 of the 237 strong probes of the saved 100k gallery, and rank the remaining
  * hard ones much higher (one from 276th to 20th, another from 396th to 159th), which the shortlist uses. 16 tables
- * double the postings: about 4 bytes x 16 x 40 cylinders, an estimated 260 MB at 100k enrollments (130 MB more).
+ * double the postings: 16 x 40 cylinders, about 1.5 kB an enrollment in posting-lists.ts, 145 MB at 100k enrollments.
  */
 export const HASH_TABLES = 16;
 /** MinHash values per band: 2 x 8 bits = a 16-bit bucket key. */
@@ -47,7 +42,7 @@ const BAND = 2;
  * Prints turned further from their enrollment are still found by the embedding and star-edge lists, which do not
  * depend on the turn.
  */
-const BUCKETS = (1 << (8 * BAND)) * DIRECTION_SECTORS;
+const KEYS = 1 << (8 * BAND);
 /*
  * Stop words (stopWordLimit in rotation-votes.ts): buckets holding more than 1% of the gallery are skipped when
  * voting. Before the direction sectors the biggest buckets held 100-200k postings at 100k, and skipping those above
@@ -84,11 +79,14 @@ function permutations(count: number): Uint8Array[] {
 
 const PERMUTATIONS = permutations(HASH_TABLES * BAND);
 
+/** What the index reads of a print's cylinders. */
+type HashedCylinders = Pick<Cylinders, 'n' | 'bits' | 'directions'>;
+
 /**
  * The bucket key of every cylinder in every table: keys[c * HASH_TABLES + t], or -1 for an empty cylinder.
  * About 40 us for a 40-minutia print.
  */
-export function cylinderHashes(cylinders: Cylinders): Int32Array {
+export function cylinderHashes(cylinders: Pick<Cylinders, 'n' | 'bits'>): Int32Array {
   const keys = new Int32Array(cylinders.n * HASH_TABLES);
   const set = new Uint8Array(CYLINDER_WORDS * 32);
   for (let c = 0; c < cylinders.n; c++) {
@@ -128,97 +126,123 @@ export function cylinderHashes(cylinders: Cylinders): Int32Array {
 
 /**
  * In-memory inverted index from bucket keys to enrollments. It holds derived data only (bucket keys of a few
- * bits, ids and 6-bit minutia directions; no cylinder, template or image) and is rebuilt from the sealed
- * cylinders whenever the engine starts. About 4 bytes per posting: 40 cylinders x 8 tables = 1.3 kB an
- * enrollment, 130 MB at 100k.
+ * bits, slots and 6-bit minutia directions; no cylinder, template or image) and is rebuilt from the sealed
+ * cylinders whenever the engine starts.
  */
 export class MinutiaHashIndex {
-  private readonly tables: (Bucket | undefined)[][] = Array.from({ length: HASH_TABLES }, () =>
-    new Array<Bucket | undefined>(BUCKETS).fill(undefined),
-  );
-  private readonly members = new Set<number>();
-  private readonly votes = new RotationVotes();
-  /** Each enrollment's vote scale, 1 / sqrt(its cylinders), by id (see SIZE_POWER). */
+  /** Table t's key k is list key t * KEYS + k. */
+  private lists = new PostingLists(HASH_TABLES * KEYS);
+  /** Each slot's vote scale, 1 / sqrt(its cylinders) (see SIZE_POWER). */
   private scale = new Float32Array(0);
+  private readonly owned: boolean;
+
+  /**
+   * An index over the enrollments of `slots`: given, they are shared with other indexes and assigned, released and
+   * compacted by their owner (gallery-index.ts), as may be the `votes` buffer (a query's votes are read before the
+   * next query of any index sharing it); otherwise this index keeps its own.
+   */
+  constructor(
+    private readonly slots: SlotTable = new SlotTable(),
+    private readonly votes: RotationVotes = new RotationVotes(),
+  ) {
+    this.owned = arguments.length === 0;
+  }
 
   /** Enrollments indexed. */
   get size(): number {
-    return this.members.size;
+    return this.slots.live;
   }
 
-  /** Index (or re-index) the cylinders of enrollment `id`: its old postings must be removed first. */
-  add(id: number, cylinders: Cylinders): void {
-    this.forEachPosting(id, cylinders, (table, key, value) => {
-      addPosting(table, key, value);
+  /** Index the cylinders of enrollment `id` (its old postings must be removed first). */
+  add(id: number, cylinders: HashedCylinders): void {
+    const slot = this.owned ? this.slots.assign(id) : this.slots.slot(id);
+    if (slot === undefined) throw new Error(`Enrollment ${id} has no slot`);
+    this.forEachPosting(cylinders, (key, level) => {
+      this.lists.add(key, level, slot);
     });
-    if (id >= this.scale.length) {
-      const grown = new Float32Array(Math.max(1024, 2 * (id + 1)));
+    if (slot >= this.scale.length) {
+      const grown = new Float32Array(Math.max(1024, Math.ceil(1.5 * (slot + 1))));
       grown.set(this.scale);
       this.scale = grown;
     }
-    this.scale[id] = Math.max(1, cylinders.n) ** -SIZE_POWER;
-    this.members.add(id);
+    this.scale[slot] = Math.max(1, cylinders.n) ** -SIZE_POWER;
   }
 
   /** Remove the postings of enrollment `id` made from these cylinders (the ones it was added with). */
-  remove(id: number, cylinders: Cylinders): void {
-    this.forEachPosting(id, cylinders, (table, key, value) => {
-      removePosting(table, key, value);
+  remove(id: number, cylinders: HashedCylinders): void {
+    if (this.slots.slot(id) === undefined) return;
+    this.forEachPosting(cylinders, (key, level) => {
+      this.lists.discount(key, level);
     });
-    this.members.delete(id);
+    if (!this.owned) return;
+    this.slots.release(id);
+    if (2 * this.slots.live < this.slots.count) this.renumber(this.slots.compact());
   }
 
   /** Whether enrollment `id` is indexed. */
   has(id: number): boolean {
-    return this.members.has(id);
+    return this.slots.slot(id) !== undefined;
   }
 
-  /** Give back the spare room of every bucket (after a bulk load: doubling leaves a quarter unused on average). */
+  /** Drop released slots' postings (`renumber` from SlotTable.compact) and give back spare room. */
+  renumber(renumber: Int32Array): void {
+    this.lists = this.lists.renumbered(renumber);
+    const scale = new Float32Array(Math.max(1024, this.slots.count));
+    renumber.forEach((slot, old) => {
+      if (slot >= 0) scale[slot] = this.scale[old]!;
+    });
+    this.scale = scale;
+  }
+
+  /** Drop released slots, when this index owns its slots (a shared index is compacted by its owner). */
   compact(): void {
-    for (const table of this.tables) compactBuckets(table);
+    if (this.owned && this.slots.count > this.slots.live) this.renumber(this.slots.compact());
   }
 
   /** Forget everything. */
   clear(): void {
-    for (const table of this.tables) table.fill(undefined);
-    this.members.clear();
+    this.lists = new PostingLists(HASH_TABLES * KEYS);
+    if (this.owned) this.slots.clear();
     this.votes.clear();
     this.scale = new Float32Array(0);
+  }
+
+  /** Bytes held (postings, vote scales and the vote buffer; a shared slot table is its owner's). */
+  bytes(): number {
+    return (
+      this.lists.bytes() + this.scale.byteLength + this.votes.bytes() + (this.owned ? this.slots.bytes() : 0)
+    );
   }
 
   /** The `count` enrollments with the strongest rotation-consistent votes of the probe's cylinders, best first. */
   nearest(probe: Cylinders, count: number): number[] {
     const keys = cylinderHashes(probe);
-    const gallery = Math.max(1, this.members.size);
-    const votes = this.votes.begin(this.members);
+    const gallery = Math.max(1, this.slots.live);
+    const votes = this.votes.begin(this.slots.count);
     const skipAbove = stopWordLimit(gallery);
     const seen = new Set<number>();
     for (let t = 0; t < HASH_TABLES; t++) {
-      const table = this.tables[t]!;
       // A bucket counts once per table even when several probe cylinders fall in it.
       seen.clear();
       for (let c = 0; c < probe.n; c++) {
         const hash = keys[c * HASH_TABLES + t]!;
         if (hash < 0) continue;
-        for (const key of nearSectorBuckets(hash, probe.directions[c]!)) {
-          if (seen.has(key)) continue;
-          seen.add(key);
-          const bucket = table[key];
-          if (!bucket) continue;
-          if (bucket.size > skipAbove) continue;
-          const weight = Math.log(gallery / bucket.size);
-          castVotes(votes, bucket, probe.directions[c]!, weight);
+        for (const sector of nearSectors(probe.directions[c]!)) {
+          const seenKey = hash * DIRECTION_SECTORS + sector;
+          if (seen.has(seenKey)) continue;
+          seen.add(seenKey);
+          const bucket = this.lists.bucket(t * KEYS + hash, sector);
+          const size = this.lists.size(bucket);
+          if (size === 0 || size > skipAbove) continue;
+          this.lists.castVotes(votes, bucket, probe.directions[c]!, Math.log(gallery / size));
         }
       }
     }
-    return bestByRotation(votes, this.members, count, this.scale);
+    return bestByRotation(votes, this.slots, count, this.scale);
   }
 
-  private forEachPosting(
-    id: number,
-    cylinders: Cylinders,
-    visit: (table: (Bucket | undefined)[], key: number, value: number) => void,
-  ): void {
+  /** Each posting of a print: its list key and minutia direction. */
+  private forEachPosting(cylinders: HashedCylinders, visit: (key: number, level: number) => void): void {
     const keys = cylinderHashes(cylinders);
     const seen = new Set<number>();
     for (let t = 0; t < HASH_TABLES; t++) {
@@ -227,12 +251,10 @@ export class MinutiaHashIndex {
       for (let c = 0; c < cylinders.n; c++) {
         const hash = keys[c * HASH_TABLES + t]!;
         if (hash < 0) continue;
-        const key = sectorBucket(hash, cylinders.directions[c]!);
-        const value = posting(id, cylinders.directions[c]!);
-        const unique = key * DIRECTION_LEVELS + cylinders.directions[c]!;
+        const unique = hash * DIRECTION_LEVELS + cylinders.directions[c]!;
         if (seen.has(unique)) continue;
         seen.add(unique);
-        visit(this.tables[t]!, key, value);
+        visit(t * KEYS + hash, cylinders.directions[c]!);
       }
     }
   }

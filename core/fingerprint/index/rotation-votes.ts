@@ -1,15 +1,15 @@
 /**
  * Shared mechanics of the first-stage indexes that vote on rotations (minutia-hashes.ts, star-edges.ts): buckets
- * of postings (enrollment id << POSTING_DIRECTION_BITS | quantised minutia direction), votes spread over the
+ * of postings (an enrollment's slot and a quantised minutia direction; posting-lists.ts), votes spread over the
  * relative rotation of the probe's minutia and the enrollment's, and each enrollment scoring its best rotation, so
  * that only collisions agreeing on one turn of the finger add up.
  */
 
+import type { SlotTable } from './slots.js';
+
 /** Levels of a quantised minutia direction, and the bits it takes in a posting. */
 export const POSTING_DIRECTION_LEVELS = 64;
 export const POSTING_DIRECTION_BITS = 6;
-/** Enrollment ids must stay below this to fit a posting. */
-export const MAX_POSTING_ID = 2 ** (31 - POSTING_DIRECTION_BITS);
 /** Relative-rotation bins an enrollment's votes are spread over. */
 export const ROTATION_BINS = 16;
 /**
@@ -34,77 +34,32 @@ export function stopWordLimit(gallery: number): number {
   return Math.max(STOP_WORD_FLOOR, gallery * STOP_WORD_SHARE);
 }
 
-/** The bucket that a posting of direction `level` (0 .. POSTING_DIRECTION_LEVELS - 1) under `key` is filed in. */
-export function sectorBucket(key: number, level: number): number {
-  return key * DIRECTION_SECTORS + sectorOf(level);
-}
-
-function sectorOf(level: number): number {
+/** The direction sector (of DIRECTION_SECTORS) of a minutia direction `level` (0 .. POSTING_DIRECTION_LEVELS - 1). */
+export function sectorOf(level: number): number {
   return Math.floor((level * DIRECTION_SECTORS) / POSTING_DIRECTION_LEVELS);
 }
 
-/** The buckets under `key` that a probe minutia of direction `level` looks up: its sector and the two beside it. */
-export function nearSectorBuckets(key: number, level: number): [number, number, number] {
+/** The direction sectors a probe minutia of direction `level` looks up: its own and the two beside it. */
+export function nearSectors(level: number): [number, number, number] {
   const own = sectorOf(level);
-  const base = key * DIRECTION_SECTORS;
-  return [
-    base + ((own + DIRECTION_SECTORS - 1) % DIRECTION_SECTORS),
-    base + own,
-    base + ((own + 1) % DIRECTION_SECTORS),
-  ];
-}
-
-/** One bucket's postings, grown by doubling. */
-export interface Bucket {
-  postings: Int32Array;
-  size: number;
-}
-
-/** The posting of enrollment `id` for a minutia of quantised direction `direction`. */
-export function posting(id: number, direction: number): number {
-  if (!Number.isInteger(id) || id < 0 || id >= MAX_POSTING_ID) throw new Error(`Cannot index id ${id}`);
-  return (id << POSTING_DIRECTION_BITS) | direction;
-}
-
-/** Append a posting to bucket `key` of a table. */
-export function addPosting(table: (Bucket | undefined)[], key: number, value: number): void {
-  let bucket = table[key];
-  if (!bucket) table[key] = bucket = { postings: new Int32Array(4), size: 0 };
-  if (bucket.size === bucket.postings.length) {
-    const grown = new Int32Array(bucket.postings.length * 2);
-    grown.set(bucket.postings);
-    bucket.postings = grown;
-  }
-  bucket.postings[bucket.size++] = value;
-}
-
-/** Remove one copy of a posting from bucket `key` (order is not kept); an emptied bucket goes. */
-export function removePosting(table: (Bucket | undefined)[], key: number, value: number): void {
-  const bucket = table[key];
-  if (!bucket) return;
-  const at = bucket.postings.subarray(0, bucket.size).indexOf(value);
-  if (at < 0) return;
-  bucket.postings[at] = bucket.postings[--bucket.size]!;
-  if (bucket.size === 0) table[key] = undefined;
-}
-
-/** Give back the spare room of every bucket (after a bulk load: doubling leaves a quarter unused on average). */
-export function compactBuckets(table: (Bucket | undefined)[]): void {
-  for (const bucket of table) if (bucket) bucket.postings = bucket.postings.slice(0, bucket.size);
+  return [(own + DIRECTION_SECTORS - 1) % DIRECTION_SECTORS, own, (own + 1) % DIRECTION_SECTORS];
 }
 
 /** A vote over a gallery: rotation bins per enrollment, reused between queries. */
 export class RotationVotes {
   private votes = new Float32Array(0);
 
-  /** Zeroed bins for every id of `members`. */
-  begin(members: ReadonlySet<number>): Float32Array {
-    let maxId = 0;
-    for (const id of members) if (id > maxId) maxId = id;
-    const needed = (maxId + 1) * ROTATION_BINS;
+  /** Zeroed bins for slots 0 .. slots - 1. */
+  begin(slots: number): Float32Array {
+    const needed = slots * ROTATION_BINS;
     if (this.votes.length < needed) this.votes = new Float32Array(Math.ceil(needed * 1.25));
     this.votes.fill(0, 0, needed);
     return this.votes;
+  }
+
+  /** Bytes held. */
+  bytes(): number {
+    return this.votes.byteLength;
   }
 
   /** Drop the buffer. */
@@ -113,29 +68,9 @@ export class RotationVotes {
   }
 }
 
-/**
- * Every posting of a bucket votes `weight` for its enrollment, on the turn from the probe minutia's `direction` to
- * the posting's, split over the two nearest rotation bins.
- */
-export function castVotes(votes: Float32Array, bucket: Bucket, direction: number, weight: number): void {
-  const binScale = ROTATION_BINS / POSTING_DIRECTION_LEVELS;
-  const mask = (1 << POSTING_DIRECTION_BITS) - 1;
-  const postings = bucket.postings;
-  for (let p = 0; p < bucket.size; p++) {
-    const value = postings[p]!;
-    const turn =
-      (((value & mask) - direction + POSTING_DIRECTION_LEVELS) % POSTING_DIRECTION_LEVELS) * binScale;
-    const b0 = turn | 0;
-    const base = (value >>> POSTING_DIRECTION_BITS) * ROTATION_BINS;
-    const share = turn - b0;
-    votes[base + b0]! += weight * (1 - share);
-    votes[base + ((b0 + 1) % ROTATION_BINS)]! += weight * share;
-  }
-}
-
-/** Enrollment `id`'s score in a vote: its best rotation bin. */
-export function bestRotation(votes: Float32Array, id: number): number {
-  const base = id * ROTATION_BINS;
+/** A slot's score in a vote: its best rotation bin. */
+export function bestRotation(votes: Float32Array, slot: number): number {
+  const base = slot * ROTATION_BINS;
   if (base + ROTATION_BINS > votes.length) return 0;
   let best = 0;
   for (let b = 0; b < ROTATION_BINS; b++) if (votes[base + b]! > best) best = votes[base + b]!;
@@ -143,20 +78,22 @@ export function bestRotation(votes: Float32Array, id: number): number {
 }
 
 /**
- * The `count` enrollments with the strongest votes, best first: each scores its best rotation bin, times its
- * `scale[id]` when a scale is given. Ties go to the lower id.
+ * The ids of the `count` held enrollments with the strongest votes, best first: each scores its slot's best rotation
+ * bin, times `scale[slot]` when a scale is given. Ties go to the lower id.
  */
 export function bestByRotation(
   votes: Float32Array,
-  members: ReadonlySet<number>,
+  slots: SlotTable,
   count: number,
   scale?: Float32Array,
 ): number[] {
-  const ids = new Int32Array(members.size);
-  const scores = new Float32Array(members.size);
+  const ids = new Float64Array(slots.live);
+  const scores = new Float32Array(slots.live);
   let voted = 0;
-  for (const id of members) {
-    const best = bestRotation(votes, id) * (scale ? (scale[id] ?? 0) : 1);
+  for (let slot = 0; slot < slots.count; slot++) {
+    const id = slots.id(slot);
+    if (Number.isNaN(id)) continue;
+    const best = bestRotation(votes, slot) * (scale ? (scale[slot] ?? 0) : 1);
     if (best <= 0) continue;
     ids[voted] = id;
     scores[voted++] = best;

@@ -11,22 +11,16 @@ import {
 import { preparedPrint } from '../match/index.js';
 import { NEIGHBOURS, type PreparedPrint } from '../match/prepare.js';
 import type { FingerprintFeatures } from '../types.js';
+import { PostingLists } from './posting-lists.js';
 import {
-  addPosting,
   bestByRotation,
   bestRotation,
-  castVotes,
-  compactBuckets,
-  DIRECTION_SECTORS,
-  nearSectorBuckets,
-  posting,
+  nearSectors,
   POSTING_DIRECTION_LEVELS,
-  removePosting,
   RotationVotes,
-  sectorBucket,
   stopWordLimit,
-  type Bucket,
 } from './rotation-votes.js';
+import { SlotTable } from './slots.js';
 
 /**
  * Third first-stage index of the 1:N search, over the matcher's own local structure: each minutia's edges to its
@@ -152,50 +146,73 @@ export function starProbe(features: FingerprintFeatures): StarProbe {
 }
 
 /**
- * In-memory inverted index from star-edge bins to enrollments (derived data only: bins, ids, 6-bit directions),
- * rebuilt whenever the engine starts. About 4 bytes per posting: 40 minutiae x 3 edges = 0.5 kB an enrollment,
- * 50 MB at 100k.
+ * In-memory inverted index from star-edge bins to enrollments (derived data only: bins, slots, 6-bit directions),
+ * rebuilt whenever the engine starts. 40 minutiae x 3 edges, about 0.2 kB an enrollment in posting-lists.ts.
  */
 export class StarEdgeIndex {
-  private readonly buckets = new Array<Bucket | undefined>(KEY_COUNT * DIRECTION_SECTORS).fill(undefined);
-  private readonly members = new Set<number>();
-  private readonly votes = new RotationVotes();
+  private lists = new PostingLists(KEY_COUNT);
+  private readonly owned: boolean;
+  /** Slots released by `forget` whose postings still count: counted out in one pass before the next query. */
+  private forgotten: number[] = [];
+
+  /** An index over the enrollments of `slots` with a `votes` buffer, shared or its own (as MinutiaHashIndex). */
+  constructor(
+    private readonly slots: SlotTable = new SlotTable(),
+    private readonly votes: RotationVotes = new RotationVotes(),
+  ) {
+    this.owned = arguments.length === 0;
+  }
 
   get size(): number {
-    return this.members.size;
+    return this.slots.live;
   }
 
   /** Index the star edges of enrollment `id` (its old postings must be removed first). */
   add(id: number, edges: StarEdges): void {
-    for (let e = 0; e < edges.keys.length; e++)
-      addPosting(
-        this.buckets,
-        sectorBucket(edges.keys[e]!, edges.directions[e]!),
-        posting(id, edges.directions[e]!),
-      );
-    this.members.add(id);
+    const slot = this.owned ? this.slots.assign(id) : this.slots.slot(id);
+    if (slot === undefined) throw new Error(`Enrollment ${id} has no slot`);
+    for (let e = 0; e < edges.keys.length; e++) this.lists.add(edges.keys[e]!, edges.directions[e]!, slot);
   }
 
   /** Remove the postings of enrollment `id` made from these edges (the ones it was added with). */
   remove(id: number, edges: StarEdges): void {
-    for (let e = 0; e < edges.keys.length; e++)
-      removePosting(
-        this.buckets,
-        sectorBucket(edges.keys[e]!, edges.directions[e]!),
-        posting(id, edges.directions[e]!),
-      );
-    this.members.delete(id);
+    if (this.slots.slot(id) === undefined) return;
+    for (let e = 0; e < edges.keys.length; e++) this.lists.discount(edges.keys[e]!, edges.directions[e]!);
+    if (!this.owned) return;
+    this.slots.release(id);
+    if (2 * this.slots.live < this.slots.count) this.renumber(this.slots.compact());
   }
 
-  /** Give back the spare room of every bucket (after a bulk load). */
+  /**
+   * Remove the postings of enrollment `id` without its edges, before its shared slot is released: the gallery index
+   * does not keep every print's edges, and one pass over all postings before the next query counts these out.
+   */
+  forget(id: number): void {
+    const slot = this.slots.slot(id);
+    if (slot !== undefined) this.forgotten.push(slot);
+  }
+
+  /** Drop released slots' postings (`renumber` from SlotTable.compact) and give back spare room. */
+  renumber(renumber: Int32Array): void {
+    this.lists = this.lists.renumbered(renumber);
+    this.forgotten = [];
+  }
+
+  /** Drop released slots, when this index owns its slots (a shared index is compacted by its owner). */
   compact(): void {
-    compactBuckets(this.buckets);
+    if (this.owned && this.slots.count > this.slots.live) this.renumber(this.slots.compact());
   }
 
   clear(): void {
-    this.buckets.fill(undefined);
-    this.members.clear();
+    this.lists = new PostingLists(KEY_COUNT);
+    this.forgotten = [];
+    if (this.owned) this.slots.clear();
     this.votes.clear();
+  }
+
+  /** Bytes held (postings, and the slot table and vote buffer unless shared). */
+  bytes(): number {
+    return this.lists.bytes() + (this.owned ? this.slots.bytes() + this.votes.bytes() : 0);
   }
 
   /** The `count` enrollments with the strongest rotation-consistent star-edge votes, best first. */
@@ -205,27 +222,40 @@ export class StarEdgeIndex {
 
   /**
    * `nearest`, with every enrollment's vote: `score(id)` reads this query's votes and holds until the next query
-   * of this index (the search reads it within the same synchronous call).
+   * of this index or one sharing its vote buffer (the search reads it within the same synchronous call).
    */
   query(probe: StarProbe, count: number): StarVotes {
     const votes = this.tally(probe);
-    return { ids: bestByRotation(votes, this.members, count), score: (id) => bestRotation(votes, id) };
+    return {
+      ids: bestByRotation(votes, this.slots, count),
+      score: (id) => {
+        const slot = this.slots.slot(id);
+        return slot === undefined ? 0 : bestRotation(votes, slot);
+      },
+    };
   }
 
   private tally(probe: StarProbe): Float32Array {
-    const gallery = Math.max(1, this.members.size);
-    const votes = this.votes.begin(this.members);
+    if (this.forgotten.length > 0) {
+      const released = new Uint8Array(this.slots.count);
+      for (const slot of this.forgotten) released[slot] = 1;
+      this.lists.discountSlots(released);
+      this.forgotten = [];
+    }
+    const gallery = Math.max(1, this.slots.live);
+    const votes = this.votes.begin(this.slots.count);
     const skipAbove = stopWordLimit(gallery);
     for (let e = 0; e < probe.directions.length; e++) {
       for (let q = probe.start[e]!; q < probe.start[e + 1]!; q++) {
-        for (const key of nearSectorBuckets(probe.lookups[q]!, probe.directions[e]!)) {
-          const bucket = this.buckets[key];
-          if (!bucket || bucket.size > skipAbove) continue;
-          castVotes(
+        for (const sector of nearSectors(probe.directions[e]!)) {
+          const bucket = this.lists.bucket(probe.lookups[q]!, sector);
+          const size = this.lists.size(bucket);
+          if (size === 0 || size > skipAbove) continue;
+          this.lists.castVotes(
             votes,
             bucket,
             probe.directions[e]!,
-            Math.log(1 + (gallery * BUCKET_SHARE) / bucket.size),
+            Math.log(1 + (gallery * BUCKET_SHARE) / size),
           );
         }
       }
