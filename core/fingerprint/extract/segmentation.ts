@@ -10,8 +10,11 @@ export interface ForegroundMask {
   depth: Uint8Array;
 }
 
-/** Grey-level variance below which a block is flat (a standard deviation under one grey level). */
-const FLAT_VARIANCE = 1;
+/**
+ * Grey-level variance below which a block holds one grey level: under the 0.015 of a single pixel one level off. A
+ * sensor's own background, however smooth, always varies more (FVC2004_DB4's and FCJ2020's reach 0.1-1).
+ */
+const FLAT_VARIANCE = 0.01;
 
 /**
  * Segment the print from the background by local contrast: the standard deviation over 24 px windows against a
