@@ -35,9 +35,14 @@ function featureTimes(body: Record<string, unknown>): Record<string, number> {
   return Object.fromEntries((features ?? []).map((f) => [`id_card.${f.feature}`, f.ms]));
 }
 
+/** One sample's step times: the Server-Timing entries and the id_card features' ms. */
+function stepTimes(sample: Sample): Record<string, number> {
+  return { ...sample.steps, ...featureTimes(sample.body) };
+}
+
 /** One sample's steps: "id_card.mrz 186, id_card.ghost_portrait 24". */
 export function stepsOf(sample: Sample): string {
-  return Object.entries({ ...sample.steps, ...featureTimes(sample.body) })
+  return Object.entries(stepTimes(sample))
     .map(([name, value]) => `${name} ${value.toFixed(0)}`)
     .join(', ');
 }
@@ -52,7 +57,7 @@ export function summary(samples: readonly Sample[]): string {
   }
   const steps = new Map<string, number[]>();
   for (const s of samples) {
-    for (const [name, value] of Object.entries({ ...s.steps, ...featureTimes(s.body) })) {
+    for (const [name, value] of Object.entries(stepTimes(s))) {
       steps.set(name, [...(steps.get(name) ?? []), value]);
     }
   }

@@ -109,7 +109,7 @@ export function interpret(readings: CtcLine[][], region: MrzReading['region']): 
   if (!all.some((l) => l.text.includes('<<'))) return null;
   const fitted = readings.map((line) => {
     // Readings far off the length would vote out of step: use them only when nothing better exists.
-    const close = line.filter((r) => Math.abs(r.chars.length - length) <= 2);
+    const close = line.filter((r) => isNearLength(r, length));
     return voteLines((close.length ? close : line).map((r) => fitLineLength(r.chars, length)));
   });
   const confidences = readings.map(
@@ -118,12 +118,17 @@ export function interpret(readings: CtcLine[][], region: MrzReading['region']): 
   return judge(fitted, confidences, region, fitsLength(readings, length));
 }
 
+/** Whether a reading is within two characters of the format's line length (the recogniser drops one or two). */
+function isNearLength(reading: CtcLine, length: number): boolean {
+  return Math.abs(reading.chars.length - length) <= 2;
+}
+
 /**
  * Whether every line was read, by some cut, at about the format's length: lines of another format forced into
  * this one (a card's 30 characters read as 36) are gaps and smears, however surely each cut read them.
  */
 function fitsLength(readings: readonly CtcLine[][], length: number): boolean {
-  return readings.every((line) => line.some((r) => Math.abs(r.chars.length - length) <= 2));
+  return readings.every((line) => line.some((r) => isNearLength(r, length)));
 }
 
 /**
