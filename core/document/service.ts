@@ -28,7 +28,7 @@ import {
 import { detectMrz, type MrzReader } from './features/mrz-feature.js';
 import { detectPdf417 } from './features/pdf417/detector.js';
 import { detectReferenceMark } from './features/reference-mark/detector.js';
-import type { FeatureName, FeatureResult } from './features/types.js';
+import type { FeatureName, FeatureResult, Region } from './features/types.js';
 import { DocumentWorkers } from './features/worker/document-workers.js';
 import { workersHealth } from '../workers/health.js';
 import { evaluateAnyOf } from './profiles/any-of.js';
@@ -50,6 +50,11 @@ export interface DocumentServiceDeps {
   workers?: DocumentWorkers;
   /** Bounds of the ghost-portrait search (default `GHOST_SEARCH_LIMITS`). */
   ghostLimits?: GhostSearchLimits;
+}
+
+/** Where an MRZ was located (read valid or not): its zone holds nothing else, so no ghost portrait. */
+function mrzZones(earlier: readonly FeatureResult[]): Region[] {
+  return earlier.flatMap((r) => (r.feature === 'mrz' && r.region ? [r.region] : []));
 }
 
 /** Registered mark images are reduced to this longest side: larger adds time, not matches. */
@@ -102,6 +107,7 @@ export class DocumentService implements DocumentEngine {
     profile: DocumentProfile,
     signal: AbortSignal,
     card?: CardFaces,
+    earlier: readonly FeatureResult[] = [],
   ): Promise<FeatureResult> {
     const unavailable = (why: string): FeatureResult => ({
       feature,
@@ -115,7 +121,7 @@ export class DocumentService implements DocumentEngine {
         return this.#readMrz ? detectMrz(image, this.#readMrz, signal) : unavailable('MRZ reader not loaded');
       case 'ghost_portrait':
         return this.#face
-          ? this.#ghost(image, this.#face, signal, card)
+          ? this.#ghost(image, this.#face, signal, card, mrzZones(earlier))
           : unavailable('face engine not loaded');
       case 'reference_mark': {
         const marks = (await this.#marks.load(profile.reference_marks)).map((m) => ({
@@ -135,13 +141,15 @@ export class DocumentService implements DocumentEngine {
     image: DecodedImage,
     face: FacePort,
     signal: AbortSignal,
-    card?: CardFaces,
+    card: CardFaces | undefined,
+    clear: Region[],
   ): Promise<FeatureResult> {
     const started = performance.now();
     const faces = card?.image === image ? card : await face.analyseCard(image);
     const analysedMs = performance.now() - started;
     const result = await detectGhostPortrait(faces, face, {
       signal,
+      clear,
       limits: { ...this.#ghostLimits, budgetMs: Math.max(0, this.#ghostLimits.budgetMs - analysedMs) },
     });
     return { ...result, ms: Math.round(performance.now() - started) };
@@ -155,7 +163,7 @@ export class DocumentService implements DocumentEngine {
     const profile = await this.profile(options.profile);
     const { results, skipped } = await evaluateAnyOf(
       profile,
-      (feature, signal) => this.#detect(feature, image, profile, signal, options.card),
+      (feature, signal, earlier) => this.#detect(feature, image, profile, signal, options.card, earlier),
       options.signal ? { signal: options.signal } : {},
     );
     // Regions in the pixels of the upload, whatever size it was decoded at.

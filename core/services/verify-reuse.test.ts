@@ -58,7 +58,7 @@ describe('/v2/verify reuses the card analysis (real engines)', () => {
       readMrz,
       workers,
       // The whole card is searched: the production time bound depends on the machine's load.
-      ghostLimits: { maxWindows: 1000, budgetMs: 600_000 },
+      ghostLimits: { maxWindows: 1000, budgetMs: 600_000, concurrency: 2 },
     });
     server.services.face = countedFace;
     server.services.document = recorded<DocumentEngine>(engine, document);

@@ -69,6 +69,20 @@ describe('any-of evaluation', () => {
     expect(outcome.skipped).toEqual([]);
   });
 
+  it('shows each detector the results of the features evaluated before it', async () => {
+    const seen: Partial<Record<FeatureName, FeatureName[]>> = {};
+    await evaluateAnyOf(PROFILE, (feature, _signal, earlier) => {
+      seen[feature] = earlier.map((r) => r.feature);
+      return Promise.resolve(result(feature, 0));
+    });
+    expect(seen).toEqual({
+      pdf417: [],
+      mrz: ['pdf417'],
+      reference_mark: ['pdf417', 'mrz'],
+      ghost_portrait: ['pdf417', 'mrz', 'reference_mark'],
+    });
+  });
+
   it('cancels the features still running when one passes', async () => {
     const d = detector({ pdf417: 1 }, 5_000, { pdf417: 20 });
     const outcome = await evaluateAnyOf(PROFILE, d.detect, { concurrency: 2 });

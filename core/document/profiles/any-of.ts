@@ -17,8 +17,15 @@ export const FEATURE_COST_ORDER: readonly FeatureName[] = [
   'ghost_portrait',
 ];
 
-/** Runs one feature's detector; `signal` aborts when the profile is decided or the caller gives up. */
-export type FeatureDetector = (feature: FeatureName, signal: AbortSignal) => Promise<FeatureResult>;
+/**
+ * Runs one feature's detector; `signal` aborts when the profile is decided or the caller gives up. `earlier` holds
+ * the results of the features already evaluated (a located MRZ tells the ghost search where not to look).
+ */
+export type FeatureDetector = (
+  feature: FeatureName,
+  signal: AbortSignal,
+  earlier: readonly FeatureResult[],
+) => Promise<FeatureResult>;
 
 /** What an any-of evaluation did. */
 export interface AnyOfOutcome {
@@ -65,7 +72,7 @@ export async function evaluateAnyOf(
       const feature = order[next++]!;
       let result: FeatureResult;
       try {
-        result = await detect(feature, signal);
+        result = await detect(feature, signal, [...results]);
       } catch (error) {
         // A feature cancelled because another passed is simply not counted; any other failure is the caller's.
         if (decided.signal.aborted && !options.signal?.aborted) return;

@@ -9,7 +9,7 @@ import { detectGhostPortrait, type GhostSearchLimits, type GhostSearchOptions } 
 import { overlap } from './windows.js';
 
 /** Accuracy is tested over the whole card: the production bounds depend on the machine's speed. */
-const WHOLE_CARD: GhostSearchLimits = { maxWindows: 1000, budgetMs: 600_000 };
+const WHOLE_CARD: GhostSearchLimits = { maxWindows: 1000, budgetMs: 600_000, concurrency: 2 };
 
 describe('ghost portrait on rendered cards (real face models)', () => {
   let face: FaceEngineImpl;
@@ -66,9 +66,9 @@ describe('ghost portrait on rendered cards (real face models)', () => {
 
   it('stops at its window and time bounds, and when its signal aborts', async () => {
     const card = { ghost: false } as const;
-    const two = await run(card, {}, { limits: { maxWindows: 2, budgetMs: 60_000 } });
+    const two = await run(card, {}, { limits: { maxWindows: 2, budgetMs: 60_000, concurrency: 2 } });
     expect(two.details).toMatchObject({ windows_scanned: 2 });
-    const timed = await run(card, {}, { limits: { maxWindows: 100, budgetMs: 0 } });
+    const timed = await run(card, {}, { limits: { maxWindows: 100, budgetMs: 0, concurrency: 2 } });
     expect(timed.details).toMatchObject({ windows_scanned: 0, stopped: 'budget' });
     const cancelled = await run(card, {}, { signal: AbortSignal.abort() });
     expect(cancelled.details).toMatchObject({ windows_scanned: 0, stopped: 'cancelled' });

@@ -24,6 +24,21 @@ describe('ghost-portrait search planning', () => {
     }
   });
 
+  it('skips windows lying mostly in a clear zone, such as the MRZ', () => {
+    const mrz = { x: 30, y: 500, width: 950, height: 120 };
+    const all = planWindows(1011, 638, main);
+    const planned = planWindows(1011, 638, main, undefined, 0, [mrz]);
+    expect(planned.length).toBeLessThan(all.length);
+    const inside = (w: { y: number; height: number }): number =>
+      Math.max(0, Math.min(w.y + w.height, 620) - Math.max(w.y, 500)) / w.height;
+    expect(planned.every((w) => inside(w) <= 0.5)).toBe(true);
+    expect(all.some((w) => inside(w) > 0.5)).toBe(true);
+    // The card above the zone is still covered.
+    expect(planned.some((w) => 700 >= w.x && 700 < w.x + w.width && 350 >= w.y && 350 < w.y + w.height)).toBe(
+      true,
+    );
+  });
+
   it('accepts smaller faces outside the main portrait only', () => {
     expect(isGhostCandidate(main, { x: 700, y: 300, width: 60, height: 60 })).toBe(true);
     expect(isGhostCandidate(main, { x: 120, y: 220, width: 60, height: 60 })).toBe(false);

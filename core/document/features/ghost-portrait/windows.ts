@@ -25,9 +25,27 @@ export function isGhostCandidate(main: Region, candidate: Region): boolean {
 export const WINDOW_WIDTH_FACTOR = 1.6;
 
 /**
+ * Window offsets from 0 to `span`, evenly spaced at most `step` apart: a grid cut at `step` with its last window
+ * pushed back inside the card would nearly repeat the one before it, at the card's edge, which is searched first.
+ */
+function spread(span: number, step: number): number[] {
+  if (span <= 0) return [0];
+  const gaps = Math.ceil(span / step);
+  return Array.from({ length: gaps + 1 }, (_, i) => Math.round((i * span) / gaps));
+}
+
+/** Share of a window's area that lies inside `zone`. */
+function coveredBy(window: Region, zone: Region): number {
+  const w = Math.min(window.x + window.width, zone.x + zone.width) - Math.max(window.x, zone.x);
+  const h = Math.min(window.y + window.height, zone.y + zone.height) - Math.max(window.y, zone.y);
+  return w <= 0 || h <= 0 ? 0 : (w * h) / (window.width * window.height);
+}
+
+/**
  * Windows (4:3 in the portrait's upright frame, about 4 expected ghost faces wide, overlapping by 40%) covering the
- * card, skipping those inside the main face's box. The expected ghost face is 0.4 x the main face. `rotation` is the
- * clockwise quarter turn under which the portrait is upright (a card photographed sideways).
+ * card, skipping those inside the main face's box and those lying mostly (over half their area) in a `clear` zone,
+ * where nothing else is printed (the MRZ's zone, ICAO 9303 part 3). The expected ghost face is 0.4 x the main face.
+ * `rotation` is the clockwise quarter turn under which the portrait is upright (a card photographed sideways).
  */
 export function planWindows(
   cardWidth: number,
@@ -35,6 +53,7 @@ export function planWindows(
   main: Region,
   widthFactor = WINDOW_WIDTH_FACTOR,
   rotation: 0 | 90 | 180 | 270 = 0,
+  clear: readonly Region[] = [],
 ): Region[] {
   const sideways = rotation === 90 || rotation === 270;
   const upright = Math.max(120, (sideways ? main.height : main.width) * widthFactor);
@@ -43,19 +62,13 @@ export function planWindows(
   // A ghost face is about a quarter of a window wide: a 0.6 step still puts each one wholly inside some window.
   const stepX = Math.max(1, Math.round(width * 0.6));
   const stepY = Math.max(1, Math.round(height * 0.6));
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (let x = 0; x + width < cardWidth + stepX; x += stepX) xs.push(Math.min(x, cardWidth - width));
-  for (let y = 0; y + height < cardHeight + stepY; y += stepY) ys.push(Math.min(y, cardHeight - height));
+  const xs = spread(cardWidth - width, stepX);
+  const ys = spread(cardHeight - height, stepY);
   const windows: Region[] = [];
-  const seen = new Set<string>();
   for (const y of ys) {
     for (const x of xs) {
-      const key = `${x},${y}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
       const window = { x, y, width, height };
-      if (overlap(window, main) > 0.9) continue;
+      if (overlap(window, main) > 0.9 || clear.some((zone) => coveredBy(window, zone) > 0.5)) continue;
       windows.push(window);
     }
   }
