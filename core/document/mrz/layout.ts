@@ -1,5 +1,9 @@
-/** The ICAO 9303 MRZ formats this reader knows. */
-export type MrzFormat = 'TD1' | 'TD2' | 'TD3' | 'MRVA' | 'MRVB';
+/**
+ * The MRZ formats this reader knows: ICAO 9303's, and the French national ID card (2×36 like TD2, issued until
+ * 2021, with a layout of its own: surname and administrative code above, a 12-character number, given names,
+ * birth date and sex below, no expiry date and no nationality).
+ */
+export type MrzFormat = 'TD1' | 'TD2' | 'TD3' | 'MRVA' | 'MRVB' | 'FRENCH_ID';
 
 /**
  * What a position may hold: `A` letters or filler, `N` digits, `X` letters, digits or filler,
@@ -89,6 +93,21 @@ export const LAYOUTS: Record<MrzFormat, MrzLayout> = {
     checks: LINE2_CHECKS,
     countries: LINE2_COUNTRIES,
   },
+  FRENCH_ID: {
+    format: 'FRENCH_ID',
+    lineLength: 36,
+    classes: [
+      classes(['A', 30], ['X', 6]),
+      // Number: issue year and month, department (2A/2B in Corsica), serial.
+      classes(['N', 4], ['X', 3], ['N', 5], ['C', 1], ['A', 14], ['N', 6], ['C', 1], ['S', 1], ['C', 1]),
+    ],
+    checks: [
+      check('documentNumber', [span(1, 0, 12)], 1, 12),
+      check('birthDate', [span(1, 27, 33)], 1, 33),
+      check('composite', [span(0, 0, 36), span(1, 0, 35)], 1, 35),
+    ],
+    countries: [{ name: 'issuingState', line: 0, start: 2 }],
+  },
   TD1: {
     format: 'TD1',
     lineLength: 30,
@@ -112,14 +131,16 @@ export const LAYOUTS: Record<MrzFormat, MrzLayout> = {
 
 /**
  * The format of MRZ lines from their count, length and document code: 3×30 TD1, 2×36 TD2 (MRV-B when the
- * code starts with V), 2×44 TD3 (MRV-A when V). Null for anything else.
+ * code starts with V, the French ID card when the lines start with IDFRA), 2×44 TD3 (MRV-A when V). Null for
+ * anything else.
  */
 export function formatOf(lines: readonly string[]): MrzFormat | null {
   const [first] = lines;
   if (!first || lines.some((l) => l.length !== first.length)) return null;
   const visa = first.startsWith('V');
   if (lines.length === 3 && first.length === 30) return 'TD1';
-  if (lines.length === 2 && first.length === 36) return visa ? 'MRVB' : 'TD2';
+  if (lines.length === 2 && first.length === 36)
+    return visa ? 'MRVB' : first.startsWith('IDFRA') ? 'FRENCH_ID' : 'TD2';
   if (lines.length === 2 && first.length === 44) return visa ? 'MRVA' : 'TD3';
   return null;
 }

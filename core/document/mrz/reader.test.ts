@@ -55,6 +55,17 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
     }
   });
 
+  it('reads a French national ID card by its own layout', async () => {
+    const rendered = await renderDocument({
+      format: 'TD2',
+      seed: 7,
+      document: { documentCode: 'ID', issuingState: 'FRA', optionalData: '750123' },
+    });
+    const reading = await readMrz(await toDecoded(rendered.png));
+    expect(rendered.lines[0]).toMatch(/^IDFRA/);
+    expect(reading).toMatchObject({ format: 'FRENCH_ID', valid: true, lines: rendered.lines });
+  });
+
   it('reads pages askew by up to 20°', async () => {
     const skews = [
       ['TD3', -18],

@@ -158,9 +158,12 @@ function groupValid(grid: Grid, group: CheckGroup): boolean {
   return isCheckDigitValid(textOf(lines, group.spans), lines[group.digit.line]?.[group.digit.pos] ?? '');
 }
 
-/** Where the name field lies: line and first position (it runs to the line's end). */
-function nameField(format: MrzFormat): { line: number; start: number } {
-  return format === 'TD1' ? { line: 2, start: 0 } : { line: 0, start: 5 };
+/** Where the name field lies: line, first position and end (exclusive). */
+function nameField(format: MrzFormat): { line: number; start: number; end: number } {
+  if (format === 'TD1') return { line: 2, start: 0, end: 30 };
+  // The French ID card's surname field stops before its administrative code.
+  if (format === 'FRENCH_ID') return { line: 0, start: 5, end: 30 };
+  return { line: 0, start: 5, end: LAYOUTS[format].lineLength };
 }
 
 /**
@@ -169,10 +172,10 @@ function nameField(format: MrzFormat): { line: number; start: number } {
  * become fillers again; a longer run is left as read.
  */
 function clearNameTail(grid: Grid, format: MrzFormat): void {
-  const { line, start } = nameField(format);
+  const { line, start, end: fieldEnd } = nameField(format);
   const row = grid[line];
   if (!row) return;
-  const field = row.slice(start).join('');
+  const field = row.slice(start, fieldEnd).join('');
   const separator = field.indexOf('<<');
   if (separator < 1) return;
   const secondary = separator + 2;

@@ -59,6 +59,22 @@ describe('validateMrzLines', () => {
     expect(v?.valid).toBe(true);
   });
 
+  it('checks a French national ID card by its own layout, not as TD2', () => {
+    const lines = ['IDFRABERTHIER<<<<<<<<<<<<<<<<<<<<<<<', '8806923102858CORINNE<<<<<<<6512068F6'];
+    const v = validateMrzLines(lines);
+    expect(v).toMatchObject({ format: 'FRENCH_ID', valid: true });
+    expect(v?.checks.map((c) => c.name)).toEqual([
+      'documentNumberCheckDigit',
+      'birthDateCheckDigit',
+      'compositeCheckDigit',
+      'issuingStateCode',
+    ]);
+    expect(v?.fields).toMatchObject({ lastName: 'BERTHIER', firstName: 'CORINNE', birthDate: '651206' });
+    // The composite covers both lines: a changed surname letter breaks it.
+    const forged = validateMrzLines([lines[0]!.replace('BERTHIER', 'BERTHIEZ'), lines[1]!]);
+    expect(forged?.checks.filter((c) => !c.valid).map((c) => c.name)).toEqual(['compositeCheckDigit']);
+  });
+
   it('returns null for text that is no MRZ shape', () => {
     expect(validateMrzLines(['HELLO', 'WORLD'])).toBeNull();
     expect(validateMrzLines([TD3_SPECIMEN[0]!, 'SHORT'])).toBeNull();

@@ -33,6 +33,22 @@ describe('fields from the MRZ', () => {
     expect(fields.document_number?.confidence).toBe(0.99);
   });
 
+  it('maps a French national ID card: its whole 12-character number, no expiry, no nationality', () => {
+    const lines = ['IDFRABERTHIER<<<<<<<<<<<<<<<<<<<<<<<', '8806923102858CORINNE<<<<<<<6512068F6'];
+    const fields = fieldsFromMrz(readingOf(lines), new Date('2026-01-01T00:00:00Z'));
+    expect(fields).toMatchObject({
+      surname: { value: 'BERTHIER' },
+      given_names: { value: 'CORINNE' },
+      document_number: { value: '880692310285', confidence: 0.99 },
+      issuing_country: { value: 'FRA' },
+      date_of_birth: { value: '1965-12-06' },
+      sex: { value: 'F' },
+    });
+    expect(fields.expiry_date).toBeUndefined();
+    expect(fields.nationality).toBeUndefined();
+    expect(documentTypeOfMrz(readingOf(lines))).toBe('id_card');
+  });
+
   it('tells passports, identity cards and visas apart', () => {
     expect(documentTypeOfMrz(readingOf(TD3_SPECIMEN))).toBe('passport');
     expect(documentTypeOfMrz(readingOf(TD1_SPECIMEN))).toBe('id_card');

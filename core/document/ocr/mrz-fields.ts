@@ -41,11 +41,9 @@ export function fieldsFromMrz(
     out.surname = { value: f.lastName, source: 'mrz', confidence: Number(nameConfidence.toFixed(3)) };
   if (f.firstName)
     out.given_names = { value: f.firstName, source: 'mrz', confidence: Number(nameConfidence.toFixed(3)) };
-  put(
-    'document_number',
-    (f.documentNumber ?? '').replace(/\s+/g, '') || null,
-    checkOk('documentNumberCheckDigit'),
-  );
+  // The French ID card's number is the whole 12 characters (the parser keeps only the serial at its end).
+  const number = reading.format === 'FRENCH_ID' ? reading.lines[1]?.slice(0, 12) : f.documentNumber;
+  put('document_number', (number ?? '').replace(/\s+/g, '') || null, checkOk('documentNumberCheckDigit'));
   const country = (name: string): { code: string; valid: boolean } | undefined =>
     reading.countries.find((c) => c.name === name);
   const nationality = country('nationality');

@@ -65,6 +65,7 @@ export function buildMrz(
       head + composite(line1.slice(5) + head.slice(0, 7) + head.slice(8, 15) + head.slice(18, 29));
     return [line1, line2, mrzName(doc.surname, doc.givenNames, 30)];
   }
+  if (format === 'TD2' && code + state === 'IDFRA') return frenchIdMrz(doc, corrupt);
   if (format === 'TD2') {
     const line1 = `${code}${state}${mrzName(doc.surname, doc.givenNames, 31)}`;
     const head = `${numberPart}${nationality}${birthPart}${sex}${expiryPart}${mrzField(doc.optionalData ?? '', 7)}`;
@@ -76,4 +77,28 @@ export function buildMrz(
   const personalCheck = /^<+$/.test(personal) ? '<' : mrzCheckDigit(personal);
   const head = `${numberPart}${nationality}${birthPart}${sex}${expiryPart}${personal}${personalCheck}`;
   return [line1, head + composite(head.slice(0, 10) + head.slice(13, 20) + head.slice(21, 43))];
+}
+
+/**
+ * A 2×36 ID card from France is the French national ID card, whose MRZ has a layout of its own (see the reader's
+ * layouts): number from the expiry's year and month and the document number's digits, no expiry, no nationality.
+ */
+function frenchIdMrz(doc: TravelDocument, corrupt: MrzCorruption): string[] {
+  const clean = (s: string): string =>
+    s
+      .toUpperCase()
+      .replace(/[^A-Z]+/g, '<')
+      .replace(/^<+|<+$/g, '');
+  const digits = doc.documentNumber.replace(/\D/g, '').padEnd(8, '7');
+  const number = mrzField(doc.expiryDate, 6).slice(0, 4) + digits.slice(0, 8);
+  const birth = mrzField(doc.birthDate, 6);
+  const line1 = `IDFRA${mrzField(clean(doc.surname), 25)}${mrzField(doc.optionalData ?? '', 6)}`;
+  const head =
+    number +
+    checkOf(number, corrupt === 'document_number') +
+    mrzField(clean(doc.givenNames), 14) +
+    birth +
+    checkOf(birth, corrupt === 'birth_date') +
+    mrzField(doc.sex, 1);
+  return [line1, head + checkOf(line1 + head, corrupt === 'composite')];
 }

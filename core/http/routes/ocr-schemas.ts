@@ -49,7 +49,9 @@ export const ExtractResult = Type.Object(
     fields: Type.Object(Object.fromEntries(fieldNames.map((n) => [n, Type.Optional(Field)]))),
     mrz: Type.Union([
       Type.Object({
-        format: Type.String({ description: 'TD1, TD2, TD3, MRVA or MRVB.' }),
+        format: Type.String({
+          description: 'TD1, TD2, TD3, MRVA, MRVB or FRENCH_ID (the French national ID card, 2×36).',
+        }),
         lines: Type.Array(Type.String()),
         valid: Type.Boolean({ description: 'Every check digit holds.' }),
         checks: Type.Array(Check, {
