@@ -2,9 +2,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderIdCard } from '../document/render/render-card.js';
 import { encodeGrayPng, syntheticFingerprint } from '../fingerprint/synthetic/index.js';
+import { decodeImage } from '../imaging/decode.js';
 import { samplePhoto } from '../testing/images.js';
 import { buildMultipart } from '../testing/multipart.js';
 import { startTestServer, type TestServer } from '../testing/services.js';
+import { runVerification } from './verify-pipeline.js';
 
 /** /v2/verify end to end with every real engine: generated prints, npm-shipped photos, rendered cards. */
 describe('/v2/verify with the real engines', () => {
@@ -109,5 +111,32 @@ describe('/v2/verify with the real engines', () => {
     const plain = await renderIdCard({ person: 0, mrz: false, ghost: false, mark: 'none' });
     const res = (await verify('447911123456', print(101, 1), selfie, plain)).json();
     expect(res).toMatchObject({ step: 'id_card_check', status: 'REJECTED', reason: 'feature_not_found' });
+  });
+
+  it('runs no further step once the caller has gone away', async () => {
+    const decode = (bytes: Buffer, field: string) => decodeImage(bytes, { field });
+    const gone = new AbortController();
+    const seen: string[] = [];
+    const run = runVerification(
+      server.services,
+      {
+        mobileE164: '+447911123456',
+        fingerprint: await decode(print(101, 1), 'fingerprint'),
+        selfie: await decode(selfie, 'selfie'),
+        idCard: await decode(card, 'id_card'),
+        signal: gone.signal,
+      },
+      (progress) => {
+        seen.push(`${progress.step} ${progress.phase}`);
+        if (progress.step === 'face_match' && progress.phase === 'finished') gone.abort(new Error('gone'));
+      },
+    );
+    await expect(run).rejects.toThrow('gone');
+    expect(seen).toEqual([
+      'fingerprint started',
+      'fingerprint finished',
+      'face_match started',
+      'face_match finished',
+    ]);
   });
 });

@@ -9,6 +9,8 @@ export interface VerificationInput {
   fingerprint: DecodedImage;
   selfie: DecodedImage;
   idCard: DecodedImage;
+  /** The caller went away: the steps not yet started are not run, and the ID-card check stops its work. */
+  signal?: AbortSignal;
 }
 
 /** SPEC step names, in the order /v2/verify runs them. */
@@ -54,6 +56,11 @@ export async function runVerification(
   const details: Record<string, Record<string, unknown>> = {};
   const scores: Record<string, number> = {};
   const timings: VerificationOutcome['timings'] = {};
+  // A step starts only while the caller still waits for the answer.
+  const start = (step: StepName): void => {
+    input.signal?.throwIfAborted();
+    onProgress({ step, phase: 'started' });
+  };
   const timed = async <T>(step: StepName, run: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     try {
@@ -63,7 +70,7 @@ export async function runVerification(
     }
   };
 
-  onProgress({ step: 'fingerprint', phase: 'started' });
+  start('fingerprint');
   const fp = await timed('fingerprint', () => fingerprint.verify(input.mobileE164, input.fingerprint));
   onProgress({ step: 'fingerprint', phase: 'finished', result: fp });
   scores.fingerprint = fp.score;
@@ -76,7 +83,7 @@ export async function runVerification(
   };
   if (fp.status === 'REJECTED') return rejected('fingerprint', fp, details, scores, timings);
 
-  onProgress({ step: 'face_match', phase: 'started' });
+  start('face_match');
   // The face step's card analysis (decoded card, its faces, the portrait and its turn) goes to the id_card step.
   const { result: fm, card } = await timed('face_match', () => face.matchCard(input.selfie, input.idCard));
   onProgress({ step: 'face_match', phase: 'finished', result: fm });
@@ -84,8 +91,10 @@ export async function runVerification(
   details.face_match = { status: fm.status, score: fm.score, message: fm.message, ...fm.extra };
   if (fm.status === 'REJECTED') return rejected('face_match', fm, details, scores, timings);
 
-  onProgress({ step: 'id_card_check', phase: 'started' });
-  const id = await timed('id_card_check', () => document.checkIdCard(input.idCard, { card }));
+  start('id_card_check');
+  const id = await timed('id_card_check', () =>
+    document.checkIdCard(input.idCard, { card, ...(input.signal ? { signal: input.signal } : {}) }),
+  );
   onProgress({ step: 'id_card_check', phase: 'finished', result: id });
   scores.id_card = id.score;
   details.id_card = {

@@ -58,7 +58,11 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services)
         services,
       );
       const profile = form.text.profile?.trim();
-      const result = await engine.checkIdCard(form.images.id_card!, profile ? { profile } : {});
+      const result = await engine.checkIdCard(form.images.id_card!, {
+        ...(profile ? { profile } : {}),
+        // A client that went away stops the features still to run (worker jobs included).
+        ...(request.resources ? { signal: request.resources.clientGone } : {}),
+      });
       request.idv.resultStatus = result.status;
       request.idv.scores = { id_card: result.score };
       const { verification_score: _score, feature_detected: _feature, ...extra } = result.extra ?? {};

@@ -67,6 +67,7 @@ export async function readVerificationInput(
     fingerprint: form.images.fingerprint!,
     selfie: form.images.selfie!,
     idCard: form.images.id_card!,
+    ...(request.resources ? { signal: request.resources.clientGone } : {}),
   };
 }
 
