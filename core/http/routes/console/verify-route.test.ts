@@ -171,4 +171,25 @@ describe('POST /api/console/run/verify', () => {
     expect(lines(text).at(-1)).toMatchObject({ type: 'result', status: 'SUCCESS' });
     expect(await rowsSince(before)).toHaveLength(1);
   });
+
+  it('stops when the operator leaves mid-run, audited as abandoned (499), not as a server error', async () => {
+    await server.app.listen({ host: '127.0.0.1', port: 0 }).catch(() => undefined);
+    const { port } = server.app.server.address() as AddressInfo;
+    const { body, contentType } = buildMultipart(form('+447911123456', print(101, 3)));
+    const before = await lastSeq();
+    server.logs.length = 0;
+    const response = await fetch(`http://127.0.0.1:${port}/api/console/run/verify`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, cookie: operator },
+      body,
+    });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!text.includes('"phase":"started"')) text += (await reader.read()).value ?? '';
+    await reader.cancel();
+    await expect.poll(async () => (await rowsSince(before)).length, { timeout: 20_000 }).toBe(1);
+    const [row] = await rowsSince(before);
+    expect(row).toMatchObject({ httpStatus: 499, reason: 'client_closed', resultStatus: null });
+    expect(server.logs.join('\n')).not.toMatch(/"level":50/);
+  });
 });

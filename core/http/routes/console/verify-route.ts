@@ -4,6 +4,7 @@ import { httpStatusOf, isCoreError } from '../../../errors.js';
 import type { Services } from '../../../services/container.js';
 import { runVerification, type StepProgress } from '../../../services/verify-pipeline.js';
 import { appendAuditRow } from '../../audit-hook.js';
+import { CLIENT_CLOSED_STATUS } from '../../client-closed.js';
 import { readVerificationInput, recordVerification } from '../v2-verify.js';
 import type { VerifyStreamEvent } from './api-types.js';
 import { calibrationFor } from './engine-capabilities.js';
@@ -90,6 +91,14 @@ export function registerConsoleVerifyRoute(app: FastifyInstance, services: Servi
       });
     } catch (error) {
       if (!streaming) throw error;
+      if (request.resources?.clientGone.aborted) {
+        // The operator left the page: nobody reads the stream, and the run is audited as abandoned.
+        request.idv.clientClosed = true;
+        request.idv.reason = 'client_closed';
+        await appendAuditRow(services, request, CLIENT_CLOSED_STATUS);
+        lines.end();
+        return reply;
+      }
       const event = errorEvent(request, error);
       request.idv.resultStatus = 'ERROR';
       request.idv.reason = event.code;
