@@ -15,15 +15,28 @@ describe('CTC greedy decoding restricted to a charset', () => {
       [0.1, 0.8, 0.05, 0.05, 0],
       [0.9, 0.05, 0.05, 0, 0],
       [0.1, 0.7, 0.1, 0.1, 0],
-      [0.2, 0, 0.1, 0.6, 0.1],
+      [0.6, 0, 0.1, 0.2, 0.1],
       [0.1, 0, 0, 0, 0.9],
     ]);
     const line = decodeCtc(probs, 6, 5, charset);
-    // Step 4's best class is masked: among the allowed, B (0.1) does not beat the blank (0.2).
+    // Step 4: the blank (0.6) outweighs every character together, the masked one included.
     expect(line.text).toBe('AA<');
     expect(line.chars[0]?.alternatives[0]?.char).toBe('B');
     expect(line.chars[2]?.frame).toBe(5);
     expect(line.confidence).toBeGreaterThan(0.8);
+  });
+
+  it('reads a character where characters together outweigh the blank, though none alone does', () => {
+    // Mass split between look-alikes: A 0.35 and B 0.3 against a blank of 0.35.
+    const split = decodeCtc(matrix([[0.35, 0.35, 0.3, 0, 0]]), 1, 5, charset);
+    expect(split.text).toBe('A');
+    // Its probability is weighed among the characters: 0.35 / 0.65.
+    expect(split.chars[0]?.prob).toBeCloseTo(0.35 / 0.65, 5);
+    expect(split.chars[0]?.alternatives[0]).toMatchObject({ char: 'B' });
+    // A masked class holds most of the ink: the best allowed character is read.
+    expect(decodeCtc(matrix([[0.3, 0, 0, 0.6, 0.1]]), 1, 5, charset).text).toBe('<');
+    // Nothing allowed at all: no character is made up.
+    expect(decodeCtc(matrix([[0.3, 0, 0, 0.7, 0]]), 1, 5, charset).text).toBe('');
   });
 
   it('tells how much of the ink went to characters outside the allowed set', () => {

@@ -25,6 +25,9 @@ export interface CtcLine {
 /** The classes a decoder may emit: class index → character. Index 0 is the CTC blank. */
 export type CtcCharset = ReadonlyMap<number, string>;
 
+/** Below this, no allowed class is seen at a step: another script's character is not read as an MRZ one. */
+const MIN_ALLOWED = 0.01;
+
 /**
  * Greedy CTC decoding of a [steps × classes] probability matrix restricted to `charset` (every other class
  * but the blank is masked out), keeping the best `topK` alternatives per emitted character.
@@ -72,6 +75,21 @@ export function decodeCtc(
         bestClass = c;
       }
     }
+    // Blank or character is decided on the whole distribution: where characters together outweigh the blank,
+    // the step holds one even when its mass is split between look-alikes (0/O, or a class outside the alphabet)
+    // and no allowed class alone beats the blank; the mask then only says which character.
+    const inked = bestClass === 0 && 1 - blank > blank;
+    if (inked) {
+      let inkBest = 0;
+      for (const c of allowed) {
+        const p = probs[base + c] ?? 0;
+        if (p > inkBest) {
+          inkBest = p;
+          bestClass = c;
+        }
+      }
+      if (inkBest <= MIN_ALLOWED) bestClass = 0;
+    }
     foreignMass += Math.max(0, 1 - allowedSum);
     inkMass += Math.max(0, 1 - blank);
     if (bestClass === 0) {
@@ -87,10 +105,12 @@ export function decodeCtc(
     }
     lastStep = t;
     // Renormalise over the allowed classes so masked-out scripts do not dilute the confidence.
-    const scale = allowedSum > 0 ? 1 / allowedSum : 0;
+    // A step the blank would have won is weighed among the characters only (given that one is there).
+    const mass = inked ? allowedSum - blank : allowedSum;
+    const scale = mass > 0 ? 1 / mass : 0;
     for (const c of allowed) {
       const p = (probs[base + c] ?? 0) * scale;
-      if (p > 0.01 && p > (current.get(c) ?? 0)) current.set(c, p);
+      if (p > MIN_ALLOWED && p > (current.get(c) ?? 0)) current.set(c, p);
     }
   }
   flush();
