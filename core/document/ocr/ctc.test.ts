@@ -33,10 +33,10 @@ describe('CTC greedy decoding restricted to a charset', () => {
     // Its probability is weighed among the characters: 0.35 / 0.65.
     expect(split.chars[0]?.prob).toBeCloseTo(0.35 / 0.65, 5);
     expect(split.chars[0]?.alternatives[0]).toMatchObject({ char: 'B' });
-    // A masked class holds most of the ink: the best allowed character is read.
-    expect(decodeCtc(matrix([[0.3, 0, 0, 0.6, 0.1]]), 1, 5, charset).text).toBe('<');
-    // Nothing allowed at all: no character is made up.
-    expect(decodeCtc(matrix([[0.3, 0, 0, 0.7, 0]]), 1, 5, charset).text).toBe('');
+    // Allowed and masked classes share the ink evenly: the best allowed character is read.
+    expect(decodeCtc(matrix([[0.3, 0, 0, 0.35, 0.35]]), 1, 5, charset).text).toBe('<');
+    // A masked class holds most of the ink (another script, an MRZ upside down): no character is made up.
+    expect(decodeCtc(matrix([[0.3, 0, 0.1, 0.6, 0]]), 1, 5, charset).text).toBe('');
   });
 
   it('tells how much of the ink went to characters outside the allowed set', () => {

@@ -76,9 +76,10 @@ export function decodeCtc(
       }
     }
     // Blank or character is decided on the whole distribution: where characters together outweigh the blank,
-    // the step holds one even when its mass is split between look-alikes (0/O, or a class outside the alphabet)
-    // and no allowed class alone beats the blank; the mask then only says which character.
-    const inked = bestClass === 0 && 1 - blank > blank;
+    // the step holds one even when its mass is split between look-alikes (0/O) and no allowed class alone beats
+    // the blank; the mask then says which. Only if the allowed classes hold at least as much as the others: a
+    // step of another script (or of an MRZ upside down) stays blank.
+    const inked = bestClass === 0 && 1 - blank > blank && allowedSum - blank >= 1 - allowedSum;
     if (inked) {
       let inkBest = 0;
       for (const c of allowed) {
