@@ -3,4 +3,4 @@
  * (SPEC 9). A scoring change that leaves templates valid keeps the version and rewrites the calibration:
  * re-enrolling every customer would gain nothing.
  */
-export const FINGERPRINT_MODEL_VERSION = 'fp-2026.11-10';
+export const FINGERPRINT_MODEL_VERSION = 'fp-2026.11-11';

@@ -10,19 +10,26 @@ function coarseGrid(width: number, height: number): { cols: number; rows: number
   return { cols: Math.ceil(width / MASK_CELL), rows: Math.ceil(height / MASK_CELL) };
 }
 
-/** Each foreground block (index in the block grid) with the coarse-map cell it falls in. */
+/**
+ * Each foreground block (index in the block grid) with the coarse-map cell its centre falls in; `scale` is the block
+ * grid's image enlargement against the map's 500-dpi pixels.
+ */
 function forEachBlockCell(
   mask: Uint8Array,
   blockCols: number,
   blockRows: number,
-  cols: number,
+  grid: { cols: number; rows: number },
+  scale: number,
   visit: (block: number, cell: number) => void,
 ): void {
-  const ratio = MASK_CELL / BLOCK;
+  const { cols, rows } = grid;
+  const cell = MASK_CELL * scale;
   for (let by = 0; by < blockRows; by++) {
+    const cy = Math.min(rows - 1, Math.floor((by * BLOCK + BLOCK / 2) / cell));
     for (let bx = 0; bx < blockCols; bx++) {
       const b = by * blockCols + bx;
-      if (mask[b]) visit(b, ((by / ratio) | 0) * cols + ((bx / ratio) | 0));
+      const cx = Math.min(cols - 1, Math.floor((bx * BLOCK + BLOCK / 2) / cell));
+      if (mask[b]) visit(b, cy * cols + cx);
     }
   }
 }
@@ -30,20 +37,22 @@ function forEachBlockCell(
 /**
  * Downsample the block orientation field and foreground mask to the matcher's 16 px map: each cell holds the mean
  * ridge direction (doubled-angle average of its foreground blocks) in whole degrees, UNRELIABLE where the blocks'
- * coherence is low (smudges, scars, dry patches: the flow comparison skips them), or BACKGROUND.
+ * coherence is low (smudges, scars, dry patches: the flow comparison skips them), or BACKGROUND. `width` and
+ * `height` are the 500-dpi image's; `scale`, the enlargement of the image the field was measured on.
  */
 export function coarseOrientation(
   field: OrientationField,
   mask: Uint8Array,
   width: number,
   height: number,
+  scale = 1,
 ): CoarseMask {
   const { cols, rows } = coarseGrid(width, height);
   const c = new Float32Array(cols * rows);
   const s = new Float32Array(cols * rows);
   const n = new Uint8Array(cols * rows);
   const coh = new Float32Array(cols * rows);
-  forEachBlockCell(mask, field.cols, field.rows, cols, (b, cell) => {
+  forEachBlockCell(mask, field.cols, field.rows, { cols, rows }, scale, (b, cell) => {
     c[cell]! += field.cos2[b]!;
     s[cell]! += field.sin2[b]!;
     coh[cell]! += field.coherence[b]!;
@@ -66,7 +75,8 @@ export function coarseOrientation(
 /**
  * The block ridge periods (estimatePeriod) averaged over each 16 px cell of the coarse map, in tenths of a pixel
  * (PERIOD_UNKNOWN where the cell has no print block). The matcher compares the two prints' periods under an
- * alignment: ridge spacing is a property of the finger that pressure and distortion change only a little.
+ * alignment: ridge spacing is a property of the finger that pressure and distortion change only a little. `scale`
+ * is the enlargement of the image the periods were measured on (the map holds 500-dpi pixels).
  */
 export function coarsePeriod(
   period: Float32Array,
@@ -75,13 +85,15 @@ export function coarsePeriod(
   blockRows: number,
   width: number,
   height: number,
+  scale = 1,
 ): Uint8Array {
   const { cols, rows } = coarseGrid(width, height);
   const sum = new Float32Array(cols * rows);
   const n = new Uint8Array(cols * rows);
-  forEachBlockCell(mask, blockCols, blockRows, cols, (b, cell) => {
+  forEachBlockCell(mask, blockCols, blockRows, { cols, rows }, scale, (b, cell) => {
     if (!(period[b]! > 0)) return;
-    sum[cell]! += period[b]!;
+    // In 500-dpi pixels, whatever the enlargement the blocks were measured at.
+    sum[cell]! += period[b]! / scale;
     n[cell]!++;
   });
   return Uint8Array.from(sum, (total, cell) => {

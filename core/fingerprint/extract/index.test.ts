@@ -53,6 +53,18 @@ describe('extractFeatures', () => {
     }
   });
 
+  it('finds the ending of fine ridges (7 px, read enlarged) where it is drawn, with features at 500 dpi', () => {
+    const features = extractFeatures(renderRidges(200, 7, 0, { x: 100, y: 100 }));
+    const near = features.minutiae.filter((m) => Math.hypot(m.x - 100, m.y - 100) < 8);
+    expect(near.length).toBe(1);
+    expect(angleError(near[0]!.angle, 0)).toBeLessThan(0.3);
+    expect([features.width, features.height, features.dpi]).toEqual([200, 200, 500]);
+    const periods = [...decodePeriods(features.extra)!]
+      .filter((v) => v !== PERIOD_UNKNOWN)
+      .sort((a, b) => a - b);
+    expect(periods[periods.length >> 1]! / 10).toBeCloseTo(7, 0);
+  });
+
   it('resamples other resolutions to 500 dpi', () => {
     const image = renderRidges(200, 20, 0, { x: 100, y: 100 });
     const features = extractFeatures(image, { dpi: 1000 });

@@ -13,7 +13,7 @@ import { WORKING_DPI } from './resample.js';
 import type { ForegroundMask } from './segmentation.js';
 import { starRidgeCounts } from './ridge-count.js';
 import { thin } from './skeleton.js';
-import { workingMaps } from './working-maps.js';
+import { enlargement, readingMaps, workingMaps } from './working-maps.js';
 
 /** More minutiae than this are mostly noise; the best-quality ones are kept. */
 const MAX_MINUTIAE = 80;
@@ -85,12 +85,16 @@ export function extractFeatures(image: GrayImage, options?: { dpi?: number }): F
   ) {
     throw new CoreError('UNPROCESSABLE', 'The fingerprint image is too small or malformed.');
   }
-  const { img, field, seg, period, likeness } = workingMaps(image, dpi);
-  const { width, height } = img;
+  const maps = workingMaps(image, dpi);
+  const { width, height } = maps.img;
+  const { likeness } = maps;
   const judged = { score: likeness.score, isFingerprint: likeness.isFingerprint, reason: likeness.reason };
   // Not a fingerprint: nothing to extract, and the callers refuse it.
   if (!likeness.isFingerprint)
     return { width, height, dpi: WORKING_DPI, minutiae: [], quality: 0, likeness: judged };
+  // Fine ridges are read on an enlarged image; the minutiae and maps are reported at 500 dpi all the same.
+  const factor = enlargement(maps);
+  const { img, field, seg, period } = readingMaps(image, dpi, maps, factor);
   const enhanced = enhance(img, field, period, seg.mask);
   const scale = meanMagnitude(enhanced);
   const blockOf = (x: number, y: number): number => ((y / BLOCK) | 0) * seg.cols + ((x / BLOCK) | 0);
@@ -99,35 +103,44 @@ export function extractFeatures(image: GrayImage, options?: { dpi?: number }): F
   const binary = binarise(enhanced, RIDGE_MARGINS[0]! * scale);
   const readings = RIDGE_MARGINS.map((margin, k) => {
     const skeleton = k === 0 ? binary.slice() : binarise(enhanced, margin * scale);
-    thin(skeleton, width, height);
-    return removeSpurious(detectMinutiae(skeleton, width, height, inside), width).map((m) =>
+    thin(skeleton, img.width, img.height);
+    return removeSpurious(detectMinutiae(skeleton, img.width, img.height, inside), img.width).map((m) =>
       toMinutia(m, field, seg, blockOf(m.x, m.y)),
     );
   });
-  let minutiae = mergeMinutiae(readings);
-  if (minutiae.length > MAX_MINUTIAE)
-    minutiae = [...minutiae].sort((a, b) => b.quality - a.quality).slice(0, MAX_MINUTIAE);
-  const map = coarseOrientation(field, seg.mask, width, height);
+  let read = mergeMinutiae(readings);
+  if (read.length > MAX_MINUTIAE)
+    read = [...read].sort((a, b) => b.quality - a.quality).slice(0, MAX_MINUTIAE);
+  const minutiae =
+    factor === 1
+      ? read
+      : read.map((m) => ({
+          ...m,
+          x: Math.min(width - 1, Math.round(m.x / factor)),
+          y: Math.min(height - 1, Math.round(m.y / factor)),
+        }));
+  const map = coarseOrientation(field, seg.mask, width, height, factor);
   const features: FingerprintFeatures = {
     width,
     height,
     dpi: WORKING_DPI,
     minutiae,
-    quality: imageQuality(field.coherence, seg.mask, minutiae.length),
+    quality: imageQuality(field.coherence, seg.mask, minutiae.length, factor * factor),
     likeness: judged,
   };
   if (map.cols <= 255 && map.rows <= 255) {
     const ridges = starRidgeCounts(
       binary,
-      width,
+      img.width,
       (x, y) => !!seg.mask[blockOf(x, y)],
       minutiae.map((m) => m.x),
       minutiae.map((m) => m.y),
+      read,
     );
     features.extra = encodeMask(
       map,
       ridges,
-      coarsePeriod(period, seg.mask, seg.cols, seg.rows, width, height),
+      coarsePeriod(period, seg.mask, seg.cols, seg.rows, width, height, factor),
     );
   }
   return features;

@@ -44,13 +44,18 @@ export function ridgesBetween(
   return Math.min(RIDGES_UNKNOWN - 1, crossings);
 }
 
-/** Ridge counts for every slot of the minutiae's neighbour stars (the matcher's own star definition). */
+/**
+ * Ridge counts for every slot of the minutiae's neighbour stars (the matcher's own star definition), the stars taken
+ * at (xs, ys) and the ridges counted on `binary` between the same minutiae at `at` (where the binary image is
+ * enlarged; by default the same points).
+ */
 export function starRidgeCounts(
   binary: Uint8Array,
   width: number,
   inside: (x: number, y: number) => boolean,
   xs: number[],
   ys: number[],
+  at?: readonly { x: number; y: number }[],
 ): Uint8Array {
   const stars = neighbourStars(xs, ys);
   const out = new Uint8Array(xs.length * NEIGHBOURS).fill(RIDGES_UNKNOWN);
@@ -58,7 +63,9 @@ export function starRidgeCounts(
     for (let k = 0; k < stars.count[i]!; k++) {
       const slot = i * NEIGHBOURS + k;
       const j = stars.other[slot]!;
-      out[slot] = ridgesBetween(binary, width, inside, xs[i]!, ys[i]!, xs[j]!, ys[j]!);
+      out[slot] = at
+        ? ridgesBetween(binary, width, inside, at[i]!.x, at[i]!.y, at[j]!.x, at[j]!.y)
+        : ridgesBetween(binary, width, inside, xs[i]!, ys[i]!, xs[j]!, ys[j]!);
     }
   }
   return out;
