@@ -44,6 +44,18 @@ describe('POST /api/console/run/verify', () => {
   const rowsSince = async (seq: number) =>
     (await server.services.audit.query({ limit: 50 })).filter((r) => r.seq > seq);
   const lastSeq = async () => (await server.services.audit.query({ limit: 1 }))[0]?.seq ?? 0;
+  /** The console's verification over a real socket, its NDJSON body read as it streams. */
+  const streamedVerify = async (impression: number) => {
+    if (!server.app.server.listening) await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = server.app.server.address() as AddressInfo;
+    const { body, contentType } = buildMultipart(form('+447911123456', print(101, impression)));
+    const response = await fetch(`http://127.0.0.1:${port}/api/console/run/verify`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, cookie: operator },
+      body,
+    });
+    return response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  };
 
   beforeAll(async () => {
     server = await startTestServer({ engines: true });
@@ -147,16 +159,8 @@ describe('POST /api/console/run/verify', () => {
   });
 
   it('delivers the first steps while the later ones still run', async () => {
-    await server.app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = server.app.server.address() as AddressInfo;
-    const { body, contentType } = buildMultipart(form('+447911123456', print(101, 2)));
     const before = await lastSeq();
-    const response = await fetch(`http://127.0.0.1:${port}/api/console/run/verify`, {
-      method: 'POST',
-      headers: { 'content-type': contentType, cookie: operator },
-      body,
-    });
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const reader = await streamedVerify(2);
     let text = '';
     let auditedWhenFingerprintArrived: number | undefined;
     for (;;) {
@@ -173,17 +177,9 @@ describe('POST /api/console/run/verify', () => {
   });
 
   it('stops when the operator leaves mid-run, audited as abandoned (499), not as a server error', async () => {
-    await server.app.listen({ host: '127.0.0.1', port: 0 }).catch(() => undefined);
-    const { port } = server.app.server.address() as AddressInfo;
-    const { body, contentType } = buildMultipart(form('+447911123456', print(101, 3)));
     const before = await lastSeq();
     server.logs.length = 0;
-    const response = await fetch(`http://127.0.0.1:${port}/api/console/run/verify`, {
-      method: 'POST',
-      headers: { 'content-type': contentType, cookie: operator },
-      body,
-    });
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const reader = await streamedVerify(3);
     let text = '';
     while (!text.includes('"phase":"started"')) text += (await reader.read()).value ?? '';
     await reader.cancel();
