@@ -4,11 +4,11 @@ import { ghostScore, isGhostCandidate, overlap, planWindows } from './windows.js
 describe('ghost-portrait search planning', () => {
   const main = { x: 100, y: 200, width: 150, height: 150 };
 
-  it('covers the whole card with windows about four ghost faces wide', () => {
+  it('covers the whole card with windows about six ghost faces wide', () => {
     const windows = planWindows(1011, 638, main);
     expect(windows.length).toBeGreaterThan(4);
     for (const w of windows) {
-      expect(w.width).toBe(240);
+      expect(w.width).toBe(360);
       expect(w.x + w.width).toBeLessThanOrEqual(1011);
       expect(w.y + w.height).toBeLessThanOrEqual(638);
     }
@@ -25,12 +25,12 @@ describe('ghost-portrait search planning', () => {
   });
 
   it('skips windows lying mostly in a clear zone, such as the MRZ', () => {
-    const mrz = { x: 30, y: 500, width: 950, height: 120 };
+    const mrz = { x: 30, y: 430, width: 950, height: 208 };
     const all = planWindows(1011, 638, main);
     const planned = planWindows(1011, 638, main, undefined, 0, [mrz]);
     expect(planned.length).toBeLessThan(all.length);
     const inside = (w: { y: number; height: number }): number =>
-      Math.max(0, Math.min(w.y + w.height, 620) - Math.max(w.y, 500)) / w.height;
+      Math.max(0, Math.min(w.y + w.height, 638) - Math.max(w.y, 430)) / w.height;
     expect(planned.every((w) => inside(w) <= 0.5)).toBe(true);
     expect(all.some((w) => inside(w) > 0.5)).toBe(true);
     // The card above the zone is still covered.
