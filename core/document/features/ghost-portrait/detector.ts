@@ -30,7 +30,7 @@ export interface GhostSearchLimits {
   maxWindows: number;
   /** The search stops when this much time has passed since it began; the best candidate so far counts. */
   budgetMs: number;
-  /** Windows searched at once: the face engine's lane has a worker per core, so a lone card uses them all. */
+  /** Windows searched at once: the face lane has two workers (a branch PC's cores), so a lone card uses both. */
   concurrency: number;
 }
 
