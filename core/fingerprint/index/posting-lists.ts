@@ -113,17 +113,10 @@ export class PostingLists {
   castVotes(votes: Float32Array, b: number, direction: number, weight: number): void {
     const binScale = ROTATION_BINS / POSTING_DIRECTION_LEVELS;
     const sectorLevel = (b % DIRECTION_SECTORS) << TAG_BITS;
-    const m = this.meta[b >>> CHUNK_BITS]!;
-    const r = (b & CHUNK_MASK) * FIELDS;
-    const stop = m[r + WRITE]!;
     let slot = 0;
-    for (let block = m[r + HEAD]!, cls = 0; block !== 0; cls = Math.min(cls + 1, LAST_CLASS)) {
-      const page = this.pages[block >>> PAGE_BITS]!;
-      const header = this.links[block >>> PAGE_BITS]![(block & OFFSET_MASK) >>> 2]!;
-      const start = block & OFFSET_MASK;
-      const tail = stop > block && stop <= block + BLOCK_BYTES[cls]!;
-      const end = tail ? start + (stop - block) : start + BLOCK_BYTES[cls]! - (header & SLACK_MASK);
-      for (let at = start + LINK_BYTES; at < end;) {
+    // The hottest loop of the 1:N first stage: one call per block, the postings decoded inline.
+    this.forEachBlock(b, (page, start, end) => {
+      for (let at = start; at < end;) {
         let byte = page[at++]!;
         let value = byte & 127;
         for (let shift = 7; byte > 127; shift += 7) {
@@ -141,24 +134,15 @@ export class PostingLists {
         votes[base + b0]! += weight * (1 - share);
         votes[base + ((b0 + 1) % ROTATION_BINS)]! += weight * share;
       }
-      block = tail ? 0 : header - (header & SLACK_MASK);
-    }
+    });
   }
 
   /** Every posting of bucket `b` (released ones too), in order: its slot and direction. */
   forEach(b: number, visit: (slot: number, level: number) => void): void {
     const sectorLevel = (b % DIRECTION_SECTORS) << TAG_BITS;
-    const m = this.meta[b >>> CHUNK_BITS]!;
-    const r = (b & CHUNK_MASK) * FIELDS;
-    const stop = m[r + WRITE]!;
     let slot = 0;
-    for (let block = m[r + HEAD]!, cls = 0; block !== 0; cls = Math.min(cls + 1, LAST_CLASS)) {
-      const page = this.pages[block >>> PAGE_BITS]!;
-      const header = this.links[block >>> PAGE_BITS]![(block & OFFSET_MASK) >>> 2]!;
-      const start = block & OFFSET_MASK;
-      const tail = stop > block && stop <= block + BLOCK_BYTES[cls]!;
-      const end = tail ? start + (stop - block) : start + BLOCK_BYTES[cls]! - (header & SLACK_MASK);
-      for (let at = start + LINK_BYTES; at < end;) {
+    this.forEachBlock(b, (page, start, end) => {
+      for (let at = start; at < end;) {
         let byte = page[at++]!;
         let value = byte & 127;
         for (let shift = 7; byte > 127; shift += 7) {
@@ -168,6 +152,20 @@ export class PostingLists {
         slot += value >>> TAG_BITS;
         visit(slot, sectorLevel | (value & TAG_MASK));
       }
+    });
+  }
+
+  /** The blocks of bucket `b` in order: each one's page and the byte range of its postings (links excluded). */
+  private forEachBlock(b: number, visit: (page: Uint8Array, start: number, end: number) => void): void {
+    const m = this.meta[b >>> CHUNK_BITS]!;
+    const r = (b & CHUNK_MASK) * FIELDS;
+    const stop = m[r + WRITE]!;
+    for (let block = m[r + HEAD]!, cls = 0; block !== 0; cls = Math.min(cls + 1, LAST_CLASS)) {
+      const header = this.links[block >>> PAGE_BITS]![(block & OFFSET_MASK) >>> 2]!;
+      const start = block & OFFSET_MASK;
+      const tail = stop > block && stop <= block + BLOCK_BYTES[cls]!;
+      const end = tail ? start + (stop - block) : start + BLOCK_BYTES[cls]! - (header & SLACK_MASK);
+      visit(this.pages[block >>> PAGE_BITS]!, start + LINK_BYTES, end);
       block = tail ? 0 : header - (header & SLACK_MASK);
     }
   }
