@@ -64,33 +64,24 @@ export function decodeCtc(
   for (let t = 0; t < steps; t++) {
     const base = t * classes;
     const blank = probs[base] ?? 0;
-    let bestClass = 0;
-    let bestProb = blank;
+    let topClass = 0;
+    let topProb = 0;
     let allowedSum = blank;
     for (const c of allowed) {
       const p = probs[base + c] ?? 0;
       allowedSum += p;
-      if (p > bestProb) {
-        bestProb = p;
-        bestClass = c;
+      if (p > topProb) {
+        topProb = p;
+        topClass = c;
       }
     }
     // Blank or character is decided on the whole distribution: where characters together outweigh the blank,
     // the step holds one even when its mass is split between look-alikes (0/O) and no allowed class alone beats
     // the blank; the mask then says which. Only if the allowed classes hold at least as much as the others: a
     // step of another script (or of an MRZ upside down) stays blank.
-    const inked = bestClass === 0 && 1 - blank > blank && allowedSum - blank >= 1 - allowedSum;
-    if (inked) {
-      let inkBest = 0;
-      for (const c of allowed) {
-        const p = probs[base + c] ?? 0;
-        if (p > inkBest) {
-          inkBest = p;
-          bestClass = c;
-        }
-      }
-      if (inkBest <= MIN_ALLOWED) bestClass = 0;
-    }
+    const inked =
+      topProb <= blank && 1 - blank > blank && allowedSum - blank >= 1 - allowedSum && topProb > MIN_ALLOWED;
+    const bestClass = topProb > blank || inked ? topClass : 0;
     foreignMass += Math.max(0, 1 - allowedSum);
     inkMass += Math.max(0, 1 - blank);
     if (bestClass === 0) {
