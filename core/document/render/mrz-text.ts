@@ -26,14 +26,17 @@ export const MRZ_SHAPE: Record<TravelFormat, { lines: number; length: number }> 
 
 const wrong = (digit: string): string => String((Number(digit) + 5) % 10);
 
+/** A name in MRZ characters: capitals, any other run of characters as one filler, none at either end. */
+function mrzNamePart(name: string): string {
+  return name
+    .toUpperCase()
+    .replace(/[^A-Z]+/g, '<')
+    .replace(/^<+|<+$/g, '');
+}
+
 /** The name field: primary identifier, `<<`, secondary identifier, spaces as fillers, cut to `length`. */
 export function mrzName(surname: string, givenNames: string, length: number): string {
-  const clean = (s: string): string =>
-    s
-      .toUpperCase()
-      .replace(/[^A-Z]+/g, '<')
-      .replace(/^<+|<+$/g, '');
-  return mrzField(`${clean(surname)}<<${clean(givenNames)}`, length);
+  return mrzField(`${mrzNamePart(surname)}<<${mrzNamePart(givenNames)}`, length);
 }
 
 function checkOf(field: string, corrupt: boolean): string {
@@ -84,19 +87,14 @@ export function buildMrz(
  * layouts): number from the expiry's year and month and the document number's digits, no expiry, no nationality.
  */
 function frenchIdMrz(doc: TravelDocument, corrupt: MrzCorruption): string[] {
-  const clean = (s: string): string =>
-    s
-      .toUpperCase()
-      .replace(/[^A-Z]+/g, '<')
-      .replace(/^<+|<+$/g, '');
   const digits = doc.documentNumber.replace(/\D/g, '').padEnd(8, '7');
   const number = mrzField(doc.expiryDate, 6).slice(0, 4) + digits.slice(0, 8);
   const birth = mrzField(doc.birthDate, 6);
-  const line1 = `IDFRA${mrzField(clean(doc.surname), 25)}${mrzField(doc.optionalData ?? '', 6)}`;
+  const line1 = `IDFRA${mrzField(mrzNamePart(doc.surname), 25)}${mrzField(doc.optionalData ?? '', 6)}`;
   const head =
     number +
     checkOf(number, corrupt === 'document_number') +
-    mrzField(clean(doc.givenNames), 14) +
+    mrzField(mrzNamePart(doc.givenNames), 14) +
     birth +
     checkOf(birth, corrupt === 'birth_date') +
     mrzField(doc.sex, 1);
