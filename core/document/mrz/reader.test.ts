@@ -91,6 +91,13 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
     expect(await readMrz(image)).toMatchObject({ valid: true, lines });
   });
 
+  it('reads passport pages 270 pixels wide (characters about 5 pixels apart)', async () => {
+    for (const seed of [62, 63, 70]) {
+      const { image, lines } = await page('TD3', seed, { width: 270 });
+      expect(await readMrz(image), `seed ${seed}`).toMatchObject({ valid: true, lines });
+    }
+  });
+
   it('reads forged check digits as invalid, never repairs them into validity', async () => {
     for (const [format, corrupt, check] of [
       ['TD3', 'birth_date', 'birthDateCheckDigit'],

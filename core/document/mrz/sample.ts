@@ -7,18 +7,22 @@ export interface RotatedRect {
   width: number;
   height: number;
   angle: number;
+  /** Source pixels per output pixel (default 1); under 1 the rectangle is sampled finer than the image. */
+  step?: number;
 }
 
 /**
  * Cut a rotated rectangle out of a grey raster into an upright one (bilinear), so a skewed MRZ line comes out
- * level. Pixels outside the image are white, like the paper around a line.
+ * level. Pixels outside the image are white, like the paper around a line. `width` and `height` are output
+ * pixels, `step` source pixels apart.
  */
 export function sampleRotatedRect(src: Raster, rect: RotatedRect): Raster {
   const width = Math.max(1, Math.round(rect.width));
   const height = Math.max(1, Math.round(rect.height));
   const out = new Uint8Array(width * height);
-  const cos = Math.cos(rect.angle);
-  const sin = Math.sin(rect.angle);
+  const step = rect.step ?? 1;
+  const cos = Math.cos(rect.angle) * step;
+  const sin = Math.sin(rect.angle) * step;
   for (let y = 0; y < height; y++) {
     const dy = y - (height - 1) / 2;
     for (let x = 0; x < width; x++) {

@@ -89,22 +89,45 @@ export function zoneBox(lines: readonly StripLine[], width: number, height: numb
   };
 }
 
+/** Where a line of text `height` pixels tall is cut from: a pyramid level, and how much finer than it. */
+export interface StripScale {
+  /** Pyramid level sampled. */
+  k: number;
+  /** That level's scale relative to full resolution. */
+  level: number;
+  /** Output pixels per level pixel: above 1 for text under half `MIN_STRIP_TEXT` (see cutStrip). */
+  fine: number;
+}
+
+/** The level whose text is nearest (but not under) `MIN_STRIP_TEXT` pixels, sampled finer when text is small. */
+export function stripScale(pyramid: GreyPyramid, height: number): StripScale {
+  const k = Math.max(0, Math.floor(Math.log2(Math.max(1, height) / MIN_STRIP_TEXT)));
+  const level = pyramid.scaleOf(k);
+  const text = height * level;
+  return { k, level, fine: text < MIN_STRIP_TEXT / 2 ? MIN_STRIP_TEXT / Math.max(1, text) : 1 };
+}
+
 /**
  * Cut a line out level, `strip` times its text height tall, from the pyramid level whose text is nearest
- * (but not under) `MIN_STRIP_TEXT` pixels, its contrast stretched along the line (see normaliseStrip).
+ * (but not under) `MIN_STRIP_TEXT` pixels, its contrast stretched along the line (see normaliseStrip). Text
+ * under half that height is sampled finer than the image, to `MIN_STRIP_TEXT`: cut at its own few pixels, the
+ * strip's rows and the line's sub-pixel position would be rounded to whole pixels (a blur and a height error of
+ * a sixth of a 6-pixel character), and small web images would read much worse.
  */
 export function cutStrip(pyramid: GreyPyramid, line: StripLine, strip: number): Raster {
-  const k = Math.max(0, Math.floor(Math.log2(Math.max(1, line.height) / MIN_STRIP_TEXT)));
+  const { k, level, fine } = stripScale(pyramid, line.height);
   const src = pyramid.level(k);
-  const f = pyramid.scaleOf(k);
+  // Output pixels per full-resolution pixel.
+  const f = level * fine;
   const out = normaliseStrip(
     sampleRotatedRect(src, {
-      cx: (line.cx + 0.5) * f - 0.5,
-      cy: (line.cy + 0.5) * f - 0.5,
+      cx: (line.cx + 0.5) * level - 0.5,
+      cy: (line.cy + 0.5) * level - 0.5,
       // Paper either side: the recogniser drops a first or last character that sits near the strip's edge.
       width: Math.min(4096, (line.length + SIDE_MARGIN * 2 * line.height) * f),
       height: Math.min(512, line.height * strip * f),
       angle: line.angle,
+      step: 1 / fine,
     }),
     line.height * f * 1.5,
   );
