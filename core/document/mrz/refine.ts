@@ -1,7 +1,7 @@
 import type { GreyPyramid } from './grey.js';
 import { dilate, type Raster } from './morphology.js';
 import { sampleRotatedRect } from './sample.js';
-import { MIN_STRIP_TEXT, type StripLine } from './strips.js';
+import { stripScale, type StripLine, type StripScale } from './strips.js';
 
 /** Share of the busiest row's ink edges a row needs to belong to the text band. */
 const ROW_EDGES = 0.2;
@@ -125,17 +125,24 @@ function profileShift(left: Float64Array, right: Float64Array, range: number): n
   return best;
 }
 
-/** The line's surroundings as ink (see inkOf), cut level from pyramid level `k`. */
-function sample(pyramid: GreyPyramid, k: number, line: StripLine, width: number, height: number): Raster {
-  const f = pyramid.scaleOf(k);
+/** The line's surroundings as ink (see inkOf), cut level at `scale` (see stripScale). */
+function sample(
+  pyramid: GreyPyramid,
+  scale: StripScale,
+  line: StripLine,
+  width: number,
+  height: number,
+): Raster {
+  const { k, level, fine } = scale;
   const strip = sampleRotatedRect(pyramid.level(k), {
-    cx: (line.cx + 0.5) * f - 0.5,
-    cy: (line.cy + 0.5) * f - 0.5,
+    cx: (line.cx + 0.5) * level - 0.5,
+    cy: (line.cy + 0.5) * level - 0.5,
     width,
     height,
     angle: line.angle,
+    step: 1 / fine,
   });
-  return inkOf(strip, Math.max(3, Math.round(line.height * f * 0.8)));
+  return inkOf(strip, Math.max(3, Math.round(line.height * level * fine * 0.8)));
 }
 
 /**
@@ -160,14 +167,15 @@ function refineOnce(
   line: StripLine,
   keepAngle: boolean,
 ): { line: StripLine; clipped: boolean } {
-  const k = Math.max(0, Math.floor(Math.log2(Math.max(1, line.height) / MIN_STRIP_TEXT)));
-  const f = pyramid.scaleOf(k);
+  const scale = stripScale(pyramid, line.height);
+  // Strip pixels per full-resolution pixel: small text is measured finer than its pixels (see cutStrip).
+  const f = scale.level * scale.fine;
   const width = Math.min(4096, Math.round(line.length * 1.3 * f));
   const height = Math.min(512, Math.round(line.height * 3 * f));
   if (width < 16 || height < 6) return { line, clipped: false };
   const text = line.height * f;
   let current = line;
-  let strip = sample(pyramid, k, current, width, height);
+  let strip = sample(pyramid, scale, current, width, height);
   const x0 = Math.round(width * 0.15);
   const x1 = Math.round(width * 0.85);
   const xm = Math.round(width / 2);
@@ -180,7 +188,7 @@ function refineOnce(
       );
   if (drift !== 0) {
     current = { ...current, angle: current.angle + Math.atan2(drift, (x1 - x0) / 2) };
-    strip = sample(pyramid, k, current, width, height);
+    strip = sample(pyramid, scale, current, width, height);
   }
   const band = bandOf(edgeProfile(strip, x0, x1), text);
   if (!band) return { line: current, clipped: false };
