@@ -50,17 +50,28 @@ export interface ReadLimits {
 
 /** Whether a recognised line reads like MRZ text: long enough, MRZ characters, and fillers (printed text has none). */
 export function looksLikeMrzLine(line: CtcLine): boolean {
-  return line.chars.length >= 12 && line.foreign <= MAX_FOREIGN && line.text.includes('<');
+  return line.chars.length >= 12 && line.foreign <= MAX_FOREIGN && hasFillers(line.text);
 }
 
 /**
  * Whether a line reads as printed text the right way up (not MRZ, and not one upside down either): surely read
- * capitals without fillers, or mostly characters outside the MRZ alphabet (lower case), a dozen or more of them.
+ * capitals without fillers (nor a run of one letter, as fillers misread), or mostly characters outside the MRZ
+ * alphabet (lower case), a dozen or more of them.
  * An MRZ read the wrong way round (upside down or the other quarter turn) yields only a few characters.
  */
 export function looksLikePrint(line: CtcLine): boolean {
   if (line.chars.length < PRINT_LENGTH) return false;
-  return line.foreign > PRINT_FOREIGN || (!line.text.includes('<') && line.confidence >= SURE_PRINT);
+  if (line.foreign > PRINT_FOREIGN) return true;
+  // A run no word has is a filler run read as a letter (small print: `<` taken for `C`).
+  return !hasFillers(line.text) && line.confidence >= SURE_PRINT;
+}
+
+/** Five or more of one letter in a row: a run no word has, fillers misread (small print: `<` read as `C`). */
+const LETTER_RUN = /([A-Z])\1{4}/;
+
+/** Fillers, or a run of one letter that can only be fillers misread. */
+function hasFillers(text: string): boolean {
+  return text.includes('<') || LETTER_RUN.test(text);
 }
 
 /** Share of a line's probability outside the MRZ alphabet from which it is taken for lower-case print. */
@@ -161,8 +172,10 @@ export class ZoneReader {
     for (const variant of VARIANTS) {
       if (readings[0]!.length > 0 && this.exhausted()) break;
       const read = await Promise.all(lines.map((line) => this.recognise(line, variant)));
-      // Not one filler pair in any line at the first look: printed text, not an MRZ; other cuts will not change that.
-      if (readings[0]!.length === 0 && !read.some((l) => l.text.includes('<<'))) return null;
+      // Not one filler pair (nor fillers misread) in any line at the first look: printed text, not an MRZ; other
+      // cuts will not change that.
+      if (readings[0]!.length === 0 && !read.some((l) => l.text.includes('<<') || LETTER_RUN.test(l.text)))
+        return null;
       // A line that reads nothing at all is blank paper (a third line guessed from the spacing of two).
       if (readings[0]!.length === 0 && read.some((l) => l.chars.length === 0)) return null;
       read.forEach((line, i) => readings[i]!.push(line));
