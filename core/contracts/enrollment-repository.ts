@@ -110,8 +110,8 @@ export interface EnrollmentRepository {
   /** Sequence of the latest change (0 when none): where a reader that just loaded everything starts following. */
   lastChangeSeq(): Promise<number>;
   /**
-   * Call `listener` when enrollments may have changed (a shared store's change notices, and after its notice
-   * connection comes back, when some may have been lost); a follower then reads `changesAfter`. Returns the function
+   * Call `listener` when enrollments may have changed (a shared store's change notices, and whenever its notice
+   * connection opens or comes back, when some may have been lost); a follower then reads `changesAfter`. Returns the function
    * that stops it. A store with one writer may never call it.
    */
   watch(listener: () => void): () => void;

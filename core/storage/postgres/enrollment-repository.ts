@@ -255,7 +255,7 @@ export class PostgresEnrollmentRepository implements EnrollmentRepository {
     return row?.seq ?? 0;
   }
 
-  /** Every notified change (this handle's too) and every reconnect of the listening connection. */
+  /** Every notified change (this handle's too), and once whenever listening starts (changes before it may be lost). */
   watch(listener: () => void): () => void {
     return this.notifications.subscribe(ENROLLMENT_CHANNEL, () => {
       listener();

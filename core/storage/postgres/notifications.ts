@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { clientConfig } from './connection.js';
 
-/** What a channel's subscriber hears: a notification's payload, or undefined after a reconnect (some may be lost). */
+/** What a channel's subscriber hears: a notification's payload, or undefined once listening (some may be lost). */
 export type ChannelListener = (payload: string | undefined) => void;
 
 /** Longest wait between two attempts to reconnect the listening connection. */
@@ -9,8 +9,10 @@ const MAX_BACKOFF_MS = 5000;
 
 /**
  * One LISTEN connection per store handle, opened when the first subscriber comes and kept open (reconnecting with
- * back-off while the database is away). After a reconnect every subscriber is called without a payload, since
- * notifications sent meanwhile are lost: each then catches up by reading the database.
+ * back-off while the database is away). Once a channel is listened to (on connecting, on reconnecting, or when
+ * its first subscriber comes later) its subscribers are called without a payload, since notifications sent
+ * before are lost (a write that commits while the connection is still opening, or while it is away): each then
+ * catches up by reading the database.
  */
 export class Notifications {
   private readonly channels = new Map<string, Set<ChannelListener>>();
@@ -19,8 +21,6 @@ export class Notifications {
   private timer: NodeJS.Timeout | undefined;
   private backoffMs = 250;
   private closed = false;
-  /** Set when notifications may have been lost (a failed or broken connection): subscribers are told on connect. */
-  private missed = false;
 
   constructor(private readonly url: string) {}
 
@@ -30,10 +30,16 @@ export class Notifications {
     if (!set) {
       set = new Set();
       this.channels.set(channel, set);
+      const channelSet = set;
       if (this.client) {
-        this.client.query(`LISTEN ${channel}`).catch(() => {
-          this.reconnectSoon();
-        });
+        this.client
+          .query(`LISTEN ${channel}`)
+          .then(() => {
+            for (const listener of [...channelSet]) listener(undefined);
+          })
+          .catch(() => {
+            this.reconnectSoon();
+          });
       }
     }
     set.add(listener);
@@ -90,10 +96,7 @@ export class Notifications {
     }
     this.client = client;
     this.backoffMs = 250;
-    if (this.missed) {
-      this.missed = false;
-      for (const set of this.channels.values()) for (const listener of [...set]) listener(undefined);
-    }
+    for (const set of this.channels.values()) for (const listener of [...set]) listener(undefined);
   }
 
   private lost(client: pg.Client): void {
@@ -104,7 +107,6 @@ export class Notifications {
   }
 
   private reconnectSoon(): void {
-    this.missed = true;
     if (this.closed || this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;

@@ -48,7 +48,7 @@ export class PostgresSettingsRepository implements SettingsRepository {
     });
   }
 
-  /** Other handles' writes, by notification; after a reconnect, once (notifications may have been lost meanwhile). */
+  /** Other handles' writes, by notification; once whenever listening starts (writes before it may be lost). */
   watch(listener: () => void): () => void {
     return this.notifications.subscribe(SETTINGS_CHANNEL, (payload) => {
       if (payload !== this.handleId) listener();
