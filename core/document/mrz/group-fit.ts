@@ -30,8 +30,11 @@ export function fitToGroup(pyramid: GreyPyramid, lines: StripLine[]): StripLine[
   return shareExtent(fitted);
 }
 
-/** Share of a line's length it may be stretched by each way to reach its group's extent. */
-const MAX_STRETCH = 0.15;
+/**
+ * Share of a line's length it may be stretched by each way to reach its group's extent: up to its own length,
+ * as glare or a faint print can hide half a line's characters (its fillers first) while its neighbours read whole.
+ */
+const MAX_STRETCH = 1;
 
 /**
  * MRZ lines are equally long and start together: a line whose end was cut short (a character joined to a rule

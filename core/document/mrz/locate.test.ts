@@ -54,4 +54,19 @@ describe('zone search', () => {
     expect(Math.abs(skew)).toBeLessThan(0.02);
     expect(groupMrzBands(bands)[0]?.length).toBe(2);
   });
+
+  it('finds the lines of a washed-out page, whose print is only 25 grey levels darker than its paper', () => {
+    const width = 720;
+    const height = 300;
+    const data = new Uint8Array(width * height).fill(165);
+    for (const top of [200, 240]) {
+      for (let x = 40; x < 680; x += 15) {
+        for (let y = top; y < top + 18; y++) for (let dx = 0; dx < 6; dx++) data[y * width + x + dx] = 140;
+      }
+    }
+    const mask = inkMask({ width, height, data }, 15);
+    expect(mask.data[210 * width + 42]).toBe(255);
+    expect(mask.data[100 * width + 300]).toBe(0);
+    expect(analyseLines(mask, 15, width).bands.length).toBe(2);
+  });
 });

@@ -1,6 +1,6 @@
 import { closeRows, openColumns, openRows } from './binary.js';
 import { components } from './components.js';
-import { dilate, erode, otsuThreshold, type Raster } from './morphology.js';
+import { dilate, erode, histogram, otsuOfHistogram, type Raster } from './morphology.js';
 
 /** A text-line band found in the working image: its box, ink angle and centre line. */
 export interface LineBand {
@@ -22,6 +22,8 @@ export interface LineBand {
 
 /** Lowest relative darkness (share of the local background's brightness, 0–255) counted as ink, whatever Otsu says. */
 const MIN_INK = 40;
+/** Share of the pixels, darkest first, whose relative darkness measures the image's print (its darkest strokes). */
+const PRINT_SHARE = 0.001;
 /** Background brightness below which darkness is measured against this floor (deep shadow, black margins). */
 const MIN_BACKGROUND = 48;
 
@@ -36,7 +38,8 @@ export interface LineAnalysis {
 /**
  * Ink of dark strokes on a lighter ground: the black-hat (closing minus image) relative to the local
  * background, so a dim corner, a glare spot and a faint print give the same response as crisp print.
- * Thresholded by Otsu, never below `MIN_INK`. The square window finds strokes of any direction, so the mask
+ * Thresholded by Otsu, never below `MIN_INK` or, on a washed-out image whose darkest print is fainter than
+ * twice that, half the darkest print's darkness. The square window finds strokes of any direction, so the mask
  * of a quarter-turned page is the transposed mask.
  */
 export function inkMask(gray: Raster, pitch: number): Raster {
@@ -49,10 +52,21 @@ export function inkMask(gray: Raster, pitch: number): Raster {
     const hat = bg - (gray.data[i] ?? 0);
     rel[i] = hat <= 0 ? 0 : Math.min(255, Math.round((hat * 255) / Math.max(bg, MIN_BACKGROUND)));
   }
-  const threshold = Math.max(MIN_INK, otsuThreshold(rel));
+  const hist = histogram(rel);
+  const threshold = Math.max(Math.min(MIN_INK, printDarkness(hist, rel.length) / 2), otsuOfHistogram(hist));
   const mask = new Uint8Array(width * height);
   for (let i = 0; i < mask.length; i++) mask[i] = (rel[i] ?? 0) >= threshold ? 255 : 0;
   return { width, height, data: mask };
+}
+
+/** Relative darkness of an image's darkest print: the level that `PRINT_SHARE` of its `count` pixels reach. */
+function printDarkness(hist: Float64Array, count: number): number {
+  let above = 0;
+  for (let v = 255; v > 0; v--) {
+    above += hist[v]!;
+    if (above >= count * PRINT_SHARE) return v;
+  }
+  return 0;
 }
 
 /**

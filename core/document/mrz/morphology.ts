@@ -73,13 +73,26 @@ export function erode(src: Raster, w: number, h: number): Raster {
   return h >= 2 ? extremum1d(rows, h, false, false) : rows;
 }
 
-/** Otsu's threshold of an 8-bit histogram. */
-export function otsuThreshold(data: Uint8Array): number {
+/** Count of each value 0–255 in 8-bit data. */
+export function histogram(data: Uint8Array): Float64Array {
   const hist = new Float64Array(256);
-  for (const v of data) hist[v] = (hist[v] ?? 0) + 1;
-  const total = data.length;
+  for (let i = 0; i < data.length; i++) hist[data[i]!]!++;
+  return hist;
+}
+
+/** Otsu's threshold of 8-bit data. */
+export function otsuThreshold(data: Uint8Array): number {
+  return otsuOfHistogram(histogram(data));
+}
+
+/** Otsu's threshold of a 256-bin histogram: the value that best separates the two classes. */
+export function otsuOfHistogram(hist: Float64Array): number {
+  let total = 0;
   let sumAll = 0;
-  for (let t = 0; t < 256; t++) sumAll += t * (hist[t] ?? 0);
+  for (let t = 0; t < 256; t++) {
+    total += hist[t] ?? 0;
+    sumAll += t * (hist[t] ?? 0);
+  }
   let sumBack = 0;
   let weightBack = 0;
   let best = 0;

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DecodedImage } from '../../imaging/decode.js';
 import { renderDocument } from '../render/render-document.js';
 import { disposeMrzReader, readMrz } from './index.js';
-import { renderMrzCard, TD1_SPECIMEN, TD3_SPECIMEN, toDecoded } from './test-fixtures.js';
+import { relight, renderMrzCard, TD1_SPECIMEN, TD3_SPECIMEN, toDecoded } from './test-fixtures.js';
 
 /** A rendered data page, turned and resized like a photo or a web image. */
 async function page(
@@ -84,6 +84,21 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
     // A sample of the benchmark's skew family (95-100% valid there, some valid readings with a letter wrong where
     // no check digit can see it): one page in five may miss.
     expect(exact).toBeGreaterThanOrEqual(skews.length - 1);
+  });
+
+  it('reads a washed-out page and pages with glare over part of their zone', async () => {
+    for (const [format, seed, lighting] of [
+      // 25 grey levels between print and paper.
+      ['TD3', 5, { low: 140, high: 165 }],
+      // Glare over the zone's middle in a dull print under falling light.
+      ['TD1', 6, { low: 100, high: 200, dark: 0.4, glare: 0.8, glareX: 0.5, glareY: 0.85 }],
+      // Strong glare over the zone's end.
+      ['TD2', 7, { low: 60, high: 220, glare: 0.9, glareX: 0.7, glareY: 0.85 }],
+    ] as const) {
+      const { image, lines } = await page(format, seed);
+      const reading = await readMrz(relight(image, lighting));
+      expect(reading, `${format} ${JSON.stringify(lighting)}`).toMatchObject({ format, valid: true, lines });
+    }
   });
 
   it('reads a small web image (a data page 300 pixels wide)', async () => {

@@ -32,6 +32,32 @@ describe('line fit at full resolution', () => {
     expect(Math.abs(line.angle)).toBeLessThan(0.005);
   });
 
+  it('follows a line to its end where glare leaves its characters a tenth darker than the paper', () => {
+    const width = 800;
+    const height = 400;
+    const data = new Uint8Array(width * height);
+    // 40 characters from x = 100 every 16 px (ink 30 on paper 235); glare washes them out from the 10th to the
+    // 25th and beyond: ink 225 on paper 250.
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const k = Math.floor((x - 100) / 16);
+        const ink = y >= 200 && y < 220 && k >= 0 && k < 40 && (x - 100) % 16 < 10;
+        const glare = Math.min(1, Math.max(0, (x - 260) / 240));
+        data[y * width + x] = Math.round((ink ? 30 : 235) * (1 - glare) + (ink ? 225 : 250) * glare);
+      }
+    const line = refineLine(new GreyPyramid({ width, height, data }), {
+      cx: 220,
+      cy: 210,
+      angle: 0,
+      length: 240,
+      height: 20,
+    });
+    // Characters from x = 100 to 733.
+    expect(line.cx - line.length / 2).toBeLessThan(105);
+    expect(line.cx + line.length / 2).toBeGreaterThan(725);
+    expect(line.cx + line.length / 2).toBeLessThan(745);
+  });
+
   it('lays out a group top to bottom, stretched to its extent, and turns it half round', () => {
     const lines = layoutGroup([
       { cx: 300, cy: 260, angle: 0, length: 400, height: 20 },

@@ -22,21 +22,39 @@ function edgeProfile(ink: Raster, x0: number, x1: number): Float64Array {
   return rows;
 }
 
-/** Darkness, relative to the brightest pixel near it, from which a pixel is ink (faint print under glare: ~20%). */
-const INK_CONTRAST = 0.15;
+/** Relative darkness (0–255 of the brightest pixel near it) from which a pixel is ink wherever print is crisp. */
+const INK_CONTRAST = 38;
+/** Least relative darkness taken for ink where the print near it is faint (glare, a washed-out print). */
+const FAINT_INK = 15;
+
+/** 255 over a background brightness (never under 48): relative darkness without a division per pixel. */
+const SCALE = Float32Array.from({ length: 256 }, (_, b) => 255 / Math.max(b, 48));
 
 /**
- * Ink of a strip (1) and paper (0): darker by `INK_CONTRAST` than the brightest pixel within `size` of it, so a
- * shadow or a lighting edge across the strip leaves its print readable and its paper paper.
+ * Ink of a strip (1) and paper (0): darker than the brightest pixel within `size` of it by half the darkest
+ * print within twice `size` along the line, between `FAINT_INK` and `INK_CONTRAST`. A shadow or a lighting edge
+ * across the strip leaves its print readable and its paper paper, and print that glare or a dull print leaves
+ * under `INK_CONTRAST` (characters of thin strokes first) is still ink: its ends are found where it ends.
  */
 function inkOf(strip: Raster, size: number): Raster {
-  const bg = dilate(strip, size, size);
-  const data = new Uint8Array(strip.data.length);
-  for (let i = 0; i < data.length; i++) {
-    const b = bg.data[i]!;
-    data[i] = b - strip.data[i]! >= Math.max(b, 48) * INK_CONTRAST ? 1 : 0;
+  const { width, height } = strip;
+  const bg = dilate(strip, size, size).data;
+  const dark = new Uint8Array(strip.data.length);
+  const peaks = new Uint8Array(width);
+  for (let y = 0; y < height; y++) {
+    for (let i = y * width, x = 0; x < width; i++, x++) {
+      const b = bg[i]!;
+      const d = b - strip.data[i]!;
+      const v = d <= 0 ? 0 : (d * SCALE[b]!) | 0;
+      dark[i] = v;
+      if (v > peaks[x]!) peaks[x] = v;
+    }
   }
-  return { width: strip.width, height: strip.height, data };
+  const near = dilate({ width, height: 1, data: peaks }, 4 * size + 1, 1).data;
+  const thresholds = near.map((peak) => Math.min(INK_CONTRAST, Math.max(FAINT_INK, peak >> 1)));
+  for (let y = 0; y < height; y++)
+    for (let i = y * width, x = 0; x < width; i++, x++) dark[i] = dark[i]! >= thresholds[x]! ? 1 : 0;
+  return { width, height, data: dark };
 }
 
 /** Tallest piece of ink (times the text height) taken for characters: two of neighbouring lines run together. */
@@ -157,22 +175,45 @@ function sample(
 export function refineLine(pyramid: GreyPyramid, line: StripLine, keepAngle = false): StripLine {
   let current = refineOnce(pyramid, line, keepAngle);
   // Characters ran on to the strip's end: the working copy found the line in part (a shadow, a glare spot).
-  for (let pass = 0; pass < 3 && current.clipped; pass++) current = refineOnce(pyramid, current.line, true);
+  for (let pass = 0; pass < 3 && (current.start || current.end); pass++) {
+    const next = refineOnce(pyramid, grow(current.line, current.start, current.end), true);
+    if (!next.fitted) break;
+    current = next;
+  }
   return current.line;
 }
 
-/** One refinement; `clipped` when the characters run on to the strip's end. */
+/** Share of a line's length it is lengthened by on a side where its characters ran on to the strip's end. */
+const GROW = 0.5;
+
+/** The line lengthened by `GROW` of its length at its start and/or its end, the other end kept. */
+function grow(line: StripLine, start: boolean, end: boolean): StripLine {
+  const before = start ? line.length * GROW : 0;
+  const after = end ? line.length * GROW : 0;
+  const shift = (after - before) / 2;
+  return {
+    ...line,
+    cx: line.cx + shift * Math.cos(line.angle),
+    cy: line.cy + shift * Math.sin(line.angle),
+    length: line.length + before + after,
+  };
+}
+
+/**
+ * One refinement; `fitted` false when no text band was found (the line is answered as given), `start` / `end`
+ * when the characters run on to that end of the strip (the line may go on).
+ */
 function refineOnce(
   pyramid: GreyPyramid,
   line: StripLine,
   keepAngle: boolean,
-): { line: StripLine; clipped: boolean } {
+): { line: StripLine; fitted: boolean; start: boolean; end: boolean } {
   const scale = stripScale(pyramid, line.height);
   // Strip pixels per full-resolution pixel: small text is measured finer than its pixels (see cutStrip).
   const f = scale.level * scale.fine;
   const width = Math.min(4096, Math.round(line.length * 1.3 * f));
   const height = Math.min(512, Math.round(line.height * 3 * f));
-  if (width < 16 || height < 6) return { line, clipped: false };
+  if (width < 16 || height < 6) return { line, fitted: false, start: false, end: false };
   const text = line.height * f;
   let current = line;
   let strip = sample(pyramid, scale, current, width, height);
@@ -191,11 +232,12 @@ function refineOnce(
     strip = sample(pyramid, scale, current, width, height);
   }
   const band = bandOf(edgeProfile(strip, x0, x1), text);
-  if (!band) return { line: current, clipped: false };
+  if (!band) return { line: current, fitted: false, start: false, end: false };
   const { top, bottom } = band;
   const textHeight = bottom + 1 - top;
   // A band much thinner or thicker than expected is not this line's text: keep the working-scale estimate.
-  if (textHeight < text * 0.5 || textHeight > text * 1.8) return { line: current, clipped: false };
+  if (textHeight < text * 0.5 || textHeight > text * 1.8)
+    return { line: current, fitted: false, start: false, end: false };
   const ink = characterColumns(strip, top, bottom);
   const maxGap = END_GAP * textHeight;
   let first = xm;
@@ -212,7 +254,7 @@ function refineOnce(
       gap = 0;
     } else gap++;
   }
-  if (last - first < line.length * f * 0.5) return { line: current, clipped: false };
+  if (last - first < line.length * f * 0.5) return { line: current, fitted: false, start: false, end: false };
   const dx = (first + last) / 2 - (width - 1) / 2;
   const dy = (top + bottom) / 2 - (height - 1) / 2;
   const cos = Math.cos(current.angle);
@@ -224,5 +266,6 @@ function refineOnce(
     length: (last + 1 - first) / f,
     height: textHeight / f,
   };
-  return { line: refined, clipped: first <= 1 || last >= width - 2 };
+  // Characters closer to the strip's end than the gap that ends a line may go on beyond it.
+  return { line: refined, fitted: true, start: first <= maxGap, end: last >= width - 1 - maxGap };
 }

@@ -41,6 +41,25 @@ describe('line sampling', () => {
     expect(Math.min(...normaliseStrip(flat, 3).data)).toBeGreaterThan(0);
   });
 
+  it('keeps the paper of a dim page light where the strip runs off the image', () => {
+    // A dim page (paper 120, ink 60 every 10 columns) cut with 20 columns beyond its right edge.
+    const width = 100;
+    const height = 10;
+    const data = new Uint8Array(width * height);
+    for (let i = 0; i < data.length; i++) data[i] = i % 10 < 3 && Math.floor(i / width) % 10 >= 3 ? 60 : 120;
+    const cut = sampleRotatedRect(
+      { width, height, data },
+      { cx: 59.5, cy: 4.5, width: 100, height: 10, angle: 0 },
+    );
+    expect(cut.outside?.[0]).toBe(0);
+    expect(cut.outside?.[99]).toBe(1);
+    const out = normaliseStrip(cut, 15);
+    // Paper and ink beside the edge: the white beyond it is not taken for the paper's brightness.
+    expect(out.data[1 * width + 75]).toBeGreaterThan(200);
+    expect(out.data[5 * width + 71]).toBeLessThan(30);
+    expect(out.data[5 * width + 95]).toBe(255);
+  });
+
   it('resizes by bilinear sampling', () => {
     const small = resizeRaster(gradient(10, 2), 5, 1);
     expect(small.data.length).toBe(5);

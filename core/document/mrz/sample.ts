@@ -11,15 +11,21 @@ export interface RotatedRect {
   step?: number;
 }
 
+/** A cut of an image; `outside` (1 per pixel, when any) marks pixels beyond the image, filled white. */
+export interface Cut extends Raster {
+  outside?: Uint8Array;
+}
+
 /**
  * Cut a rotated rectangle out of a grey raster into an upright one (bilinear), so a skewed MRZ line comes out
- * level. Pixels outside the image are white, like the paper around a line. `width` and `height` are output
- * pixels, `step` source pixels apart.
+ * level. Pixels outside the image are white, like the paper around a line, and marked as such. `width` and
+ * `height` are output pixels, `step` source pixels apart.
  */
-export function sampleRotatedRect(src: Raster, rect: RotatedRect): Raster {
+export function sampleRotatedRect(src: Raster, rect: RotatedRect): Cut {
   const width = Math.max(1, Math.round(rect.width));
   const height = Math.max(1, Math.round(rect.height));
   const out = new Uint8Array(width * height);
+  let outside: Uint8Array | undefined;
   const step = rect.step ?? 1;
   const cos = Math.cos(rect.angle) * step;
   const sin = Math.sin(rect.angle) * step;
@@ -29,10 +35,17 @@ export function sampleRotatedRect(src: Raster, rect: RotatedRect): Raster {
       const dx = x - (width - 1) / 2;
       const sx = rect.cx + dx * cos - dy * sin;
       const sy = rect.cy + dx * sin + dy * cos;
-      out[y * width + x] = bilinear(src, sx, sy);
+      const i = y * width + x;
+      out[i] = bilinear(src, sx, sy);
+      const rx = Math.round(sx);
+      const ry = Math.round(sy);
+      if (rx < 0 || ry < 0 || rx >= src.width || ry >= src.height) {
+        outside ??= new Uint8Array(width * height);
+        outside[i] = 1;
+      }
     }
   }
-  return { width, height, data: out };
+  return outside ? { width, height, data: out, outside } : { width, height, data: out };
 }
 
 /**
@@ -85,10 +98,11 @@ const MIN_LOCAL_RANGE = 24;
  * Stretch a line strip's contrast column by column: each column's darkest and lightest values, taken over
  * `window` columns either side, become black and white. Light falling off along the line, a glare spot or a
  * shadow across part of it then reach the recogniser like even print. Columns whose neighbourhood is flat
- * (paper between words, a margin) are mapped against the strip's overall range instead.
+ * (paper between words, a margin) are mapped against the strip's overall range instead. Pixels beyond the
+ * image (`outside`) stay white and count for nothing: next to a dim page their white would pass for its paper.
  */
-export function normaliseStrip(src: Raster, window: number): Raster {
-  const { width, height, data } = src;
+export function normaliseStrip(src: Cut, window: number): Raster {
+  const { width, height, data, outside } = src;
   const lows = new Float64Array(width);
   const highs = new Float64Array(width);
   let globalLow = 255;
@@ -97,6 +111,7 @@ export function normaliseStrip(src: Raster, window: number): Raster {
     let low = 255;
     let high = 0;
     for (let y = 0; y < height; y++) {
+      if (outside?.[y * width + x]) continue;
       const v = data[y * width + x]!;
       if (v < low) low = v;
       if (v > high) high = v;
@@ -122,7 +137,7 @@ export function normaliseStrip(src: Raster, window: number): Raster {
     const scale = 255 / (high - low);
     for (let y = 0; y < height; y++) {
       const i = y * width + x;
-      out[i] = Math.max(0, Math.min(255, Math.round((data[i]! - low) * scale)));
+      out[i] = outside?.[i] ? 255 : Math.max(0, Math.min(255, Math.round((data[i]! - low) * scale)));
     }
   }
   return { width, height, data: out };

@@ -72,3 +72,38 @@ export async function toDecoded(png: Buffer): Promise<DecodedImage> {
     .toBuffer({ resolveWithObject: true });
   return { format: 'png', width: info.width, height: info.height, rgb: data };
 }
+
+/** Lighting of a photographed page: contrast range, light falling off to the right, a glare spot. */
+export interface Lighting {
+  /** Grey levels black and white print come out at (a dull print or a dim room squeeze them together). */
+  low: number;
+  high: number;
+  /** Light at the left edge (1 even; 0.4 falling to 40%), full light at the right. */
+  dark?: number;
+  /** Glare at the spot's centre (0 none, 1 white) and the centre as shares of the width and height. */
+  glare?: number;
+  glareX?: number;
+  glareY?: number;
+}
+
+/** A decoded image lit as given: each pixel squeezed into `low`–`high`, dimmed, then washed towards white by glare. */
+export function relight(image: DecodedImage, lighting: Lighting): DecodedImage {
+  const { width, height } = image;
+  const rgb = Buffer.from(image.rgb);
+  const dark = lighting.dark ?? 1;
+  const gx = (lighting.glareX ?? 0.5) * width;
+  const gy = (lighting.glareY ?? 0.5) * height;
+  const radius = 0.15 * Math.max(width, height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const light = dark + ((1 - dark) * x) / width;
+      const g = (lighting.glare ?? 0) * Math.exp(-((x - gx) ** 2 + (y - gy) ** 2) / (2 * radius * radius));
+      for (let c = 0; c < 3; c++) {
+        const i = (y * width + x) * 3 + c;
+        const v = (lighting.low + (rgb[i]! * (lighting.high - lighting.low)) / 255) * light;
+        rgb[i] = Math.round(v + (255 - v) * g);
+      }
+    }
+  }
+  return { ...image, rgb };
+}
