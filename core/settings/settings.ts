@@ -45,6 +45,7 @@ export class Settings {
   private readonly unwatch: () => void;
   /** Counts local writes, so a refresh that read before one does not undo it. */
   private writes = 0;
+  private closed = false;
 
   private constructor(
     private readonly repository: SettingsRepository,
@@ -54,7 +55,8 @@ export class Settings {
     this.resolve(values);
     this.unwatch = repository.watch(() => {
       this.refresh().catch((error: unknown) => {
-        this.warn(`settings: re-reading after a change failed (${String(error)})`);
+        // A re-read still running when its owner closed the store has nobody to tell.
+        if (!this.closed) this.warn(`settings: re-reading after a change failed (${String(error)})`);
       });
     });
   }
@@ -123,6 +125,7 @@ export class Settings {
 
   /** Stop following other writers' changes. */
   close(): void {
+    this.closed = true;
     this.unwatch();
     this.listeners.clear();
   }
