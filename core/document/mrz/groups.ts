@@ -1,4 +1,4 @@
-import type { LineBand } from './locate.js';
+import { textHeightOf, type LineBand } from './locate.js';
 
 /**
  * Groups of 2–3 consecutive bands that look like one MRZ: ends aligned (both, or one when part of a line is
@@ -12,7 +12,8 @@ export function groupMrzBands(bands: readonly LineBand[]): LineBand[][] {
     for (let j = i + 1; j < bands.length && group.length < 3; j++) {
       const last = group[group.length - 1]!;
       const next = bands[j]!;
-      const h = Math.max(last.height, next.height);
+      // Spaced by the text's height, not the box's: a line askew (perspective leaves some so) has a taller box.
+      const h = Math.max(textHeightOf(last), textHeightOf(next));
       const gap = next.cy - last.cy;
       const slack = 0.05 * Math.max(last.width, next.width) + 2 * h;
       const left = Math.abs(next.x - last.x) < slack;

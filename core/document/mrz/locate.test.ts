@@ -69,4 +69,25 @@ describe('zone search', () => {
     expect(mask.data[100 * width + 300]).toBe(0);
     expect(analyseLines(mask, 15, width).bands.length).toBe(2);
   });
+
+  it('finds a line whose end touches a narrow dark margin down the page', () => {
+    const width = 720;
+    const height = 300;
+    const data = new Uint8Array(width * height).fill(230);
+    for (const top of [200, 240]) {
+      for (let x = 40; x < 680; x += 15) {
+        for (let y = top; y < top + 18; y++) for (let dx = 0; dx < 6; dx++) data[y * width + x + dx] = 30;
+      }
+    }
+    // A strip of table 14 px wide beside the page, touching the last character of the second line.
+    for (let y = 20; y < 290; y++) for (let x = 681; x < 695; x++) data[y * width + x] = 40;
+    const { bands } = analyseLines(inkMask({ width, height, data }, 15), 15, width);
+    expect(bands.filter((b) => b.width > 600).map((b) => Math.round(b.cy / 10))).toEqual([21, 25]);
+  });
+
+  it('spaces lines askew by their text height, not their taller box', () => {
+    // Two lines 10 px tall, 24 px apart, rising 18 px along their 540 px: boxes 28 px tall.
+    const askew = (y: number): LineBand => ({ ...band(180, y, 540, 28), angle: -Math.atan2(18, 540) });
+    expect(groupMrzBands([askew(460), askew(484)])[0]?.length).toBe(2);
+  });
 });

@@ -97,6 +97,48 @@ function characterRuns(band: LineBand, mask: Raster): { runs: number; regularity
   return { runs: centres.length, regularity: fits / steps.length };
 }
 
+/** Opening along rows (in character pitches) that parts a line from a page edge its end touches. */
+const EDGE_OPENING = 3;
+
+/**
+ * Lines freed by an opening along rows from `tall` pieces of `mask` that are a line and an edge its end touches:
+ * the line spans most of such a piece's width (a block of print joined to a picture does not), and is not one
+ * of the lines `found` already.
+ */
+function linesOffEdges(
+  mask: Raster,
+  pitch: number,
+  reference: number,
+  tall: readonly LineBand[],
+  found: readonly LineBand[],
+): LineBand[] {
+  // The same piece found again: most of the smaller box is shared (neighbouring lines askew share a little).
+  const overlaps = (a: LineBand, b: LineBand): boolean =>
+    Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)) *
+      Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y)) >
+    0.5 * Math.min(a.width * a.height, b.width * b.height);
+  const alongEdge = (b: LineBand): boolean =>
+    tall.some(
+      (t) =>
+        b.x >= t.x &&
+        b.y >= t.y &&
+        b.x + b.width <= t.x + t.width &&
+        b.y + b.height <= t.y + t.height &&
+        b.width >= t.width * EDGE_LINE_SHARE,
+    );
+  return components(openRows(mask, Math.round(pitch * EDGE_OPENING))).filter(
+    (b) => b.height <= reference * 0.1 && alongEdge(b) && !found.some((f) => overlaps(f, b)),
+  );
+}
+
+/** Least share of a line-and-edge piece's width the freed line spans. */
+const EDGE_LINE_SHARE = 0.75;
+
+/** Height of a band's text: its box's height less the rise of a line at the band's angle along its width. */
+export function textHeightOf(band: LineBand): number {
+  return Math.max(band.height * 0.5, band.height - band.width * Math.abs(Math.tan(band.angle)));
+}
+
 /** Fewest separate characters a band must hold to be an MRZ line (30–44 printed; some touch when blurred). */
 const MIN_RUNS = 10;
 
@@ -114,7 +156,12 @@ export function analyseLines(mask: Raster, pitch: number, reference: number): Li
   const along = Math.max(3, Math.round(pitch * 0.4));
   const cleaned = openRows(openColumns(joined, across), along);
   const all = components(cleaned);
-  const bands = mergeRowNeighbours(all.filter((b) => b.height <= reference * 0.1))
+  const flat = all.filter((b) => b.height <= reference * 0.1);
+  // A line whose end touches a page's edge or a narrow dark margin is one piece with it, too tall for a line:
+  // opened along rows over a few characters, the edge (narrower than that) goes and the line stays.
+  const tall = all.filter((b) => b.height > reference * 0.1);
+  if (tall.length > 0) flat.push(...linesOffEdges(cleaned, pitch, reference, tall, flat));
+  const bands = mergeRowNeighbours(flat)
     .flatMap((b) => splitStacked(b, cleaned))
     .filter(
       (b) =>
