@@ -1,6 +1,6 @@
 import type { GreyPyramid } from './grey.js';
 import { groupMrzBands } from './groups.js';
-import { analyseLines, inkMask, type LineBand } from './locate.js';
+import { analyseLines, inkMask, textHeightOf, type LineBand } from './locate.js';
 import type { Raster } from './morphology.js';
 import { transpose } from './binary.js';
 import { sampleBilinear } from './sample.js';
@@ -76,7 +76,7 @@ function toZoneLine(band: LineBand, frame: Frame): ZoneLine {
   const centreX = band.x + band.width / 2;
   const centreY = band.cy + (centreX - band.cx) * tan;
   const half = band.width / 2;
-  const textHeight = Math.max(band.height * 0.5, band.height - band.width * Math.abs(tan));
+  const textHeight = textHeightOf(band);
   const [x0, y0] = frame(centreX - half, centreY - half * tan);
   const [x1, y1] = frame(centreX + half, centreY + half * tan);
   // The frame is a similarity: its scale is a unit step's length.
