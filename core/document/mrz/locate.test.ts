@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupMrzBands } from './groups.js';
 import { analyseLines, inkMask, type LineBand } from './locate.js';
+import type { Raster } from './morphology.js';
 
 const band = (x: number, y: number, width: number, height: number): LineBand => ({
   x,
@@ -13,6 +14,20 @@ const band = (x: number, y: number, width: number, height: number): LineBand => 
   length: width,
   thickness: height,
 });
+
+const WIDTH = 720;
+
+/** A page 720×300 of grey `paper` with two rows of `ink` "characters" (6-px strokes every 15 px, 18 px tall). */
+function twoLines(paper: number, ink: number): Raster {
+  const height = 300;
+  const data = new Uint8Array(WIDTH * height).fill(paper);
+  for (const top of [200, 240]) {
+    for (let x = 40; x < 680; x += 15) {
+      for (let y = top; y < top + 18; y++) for (let dx = 0; dx < 6; dx++) data[y * WIDTH + x + dx] = ink;
+    }
+  }
+  return { width: WIDTH, height, data };
+}
 
 describe('zone search', () => {
   it('groups evenly spaced lines of equal size, the bottom block first', () => {
@@ -38,16 +53,7 @@ describe('zone search', () => {
   });
 
   it('finds two dark text bands on a light page and their skew', () => {
-    const width = 720;
-    const height = 300;
-    const data = new Uint8Array(width * height).fill(230);
-    // Two rows of "characters": 6-px strokes every 15 px, 18 px tall, like an MRZ at the working scale.
-    for (const top of [200, 240]) {
-      for (let x = 40; x < 680; x += 15) {
-        for (let y = top; y < top + 18; y++) for (let dx = 0; dx < 6; dx++) data[y * width + x + dx] = 30;
-      }
-    }
-    const { bands, skew } = analyseLines(inkMask({ width, height, data }, 15), 15, width);
+    const { bands, skew } = analyseLines(inkMask(twoLines(230, 30), 15), 15, WIDTH);
     expect(bands.length).toBe(2);
     expect(bands[0]!.width).toBeGreaterThan(600);
     expect(bands[0]!.regularity).toBeGreaterThan(0.9);
@@ -56,32 +62,17 @@ describe('zone search', () => {
   });
 
   it('finds the lines of a washed-out page, whose print is only 25 grey levels darker than its paper', () => {
-    const width = 720;
-    const height = 300;
-    const data = new Uint8Array(width * height).fill(165);
-    for (const top of [200, 240]) {
-      for (let x = 40; x < 680; x += 15) {
-        for (let y = top; y < top + 18; y++) for (let dx = 0; dx < 6; dx++) data[y * width + x + dx] = 140;
-      }
-    }
-    const mask = inkMask({ width, height, data }, 15);
-    expect(mask.data[210 * width + 42]).toBe(255);
-    expect(mask.data[100 * width + 300]).toBe(0);
-    expect(analyseLines(mask, 15, width).bands.length).toBe(2);
+    const mask = inkMask(twoLines(165, 140), 15);
+    expect(mask.data[210 * WIDTH + 42]).toBe(255);
+    expect(mask.data[100 * WIDTH + 300]).toBe(0);
+    expect(analyseLines(mask, 15, WIDTH).bands.length).toBe(2);
   });
 
   it('finds a line whose end touches a narrow dark margin down the page', () => {
-    const width = 720;
-    const height = 300;
-    const data = new Uint8Array(width * height).fill(230);
-    for (const top of [200, 240]) {
-      for (let x = 40; x < 680; x += 15) {
-        for (let y = top; y < top + 18; y++) for (let dx = 0; dx < 6; dx++) data[y * width + x + dx] = 30;
-      }
-    }
-    // A strip of table 14 px wide beside the page, touching the last character of the second line.
-    for (let y = 20; y < 290; y++) for (let x = 681; x < 695; x++) data[y * width + x] = 40;
-    const { bands } = analyseLines(inkMask({ width, height, data }, 15), 15, width);
+    const page = twoLines(230, 30);
+    // A strip of table 14 px wide down the page's side, joined to the lines' ends by their closing.
+    for (let y = 20; y < 290; y++) for (let x = 681; x < 695; x++) page.data[y * WIDTH + x] = 40;
+    const { bands } = analyseLines(inkMask(page, 15), 15, WIDTH);
     expect(bands.filter((b) => b.width > 600).map((b) => Math.round(b.cy / 10))).toEqual([21, 25]);
   });
 
