@@ -199,21 +199,28 @@ function grow(line: StripLine, start: boolean, end: boolean): StripLine {
   };
 }
 
+/** One refinement's answer. */
+interface Refinement {
+  line: StripLine;
+  fitted: boolean;
+  start: boolean;
+  end: boolean;
+}
+
+/** The line answered as given: no text band was found for it. */
+const notFitted = (line: StripLine): Refinement => ({ line, fitted: false, start: false, end: false });
+
 /**
  * One refinement; `fitted` false when no text band was found (the line is answered as given), `start` / `end`
  * when the characters run on to that end of the strip (the line may go on).
  */
-function refineOnce(
-  pyramid: GreyPyramid,
-  line: StripLine,
-  keepAngle: boolean,
-): { line: StripLine; fitted: boolean; start: boolean; end: boolean } {
+function refineOnce(pyramid: GreyPyramid, line: StripLine, keepAngle: boolean): Refinement {
   const scale = stripScale(pyramid, line.height);
   // Strip pixels per full-resolution pixel: small text is measured finer than its pixels (see cutStrip).
   const f = scale.level * scale.fine;
   const width = Math.min(4096, Math.round(line.length * 1.3 * f));
   const height = Math.min(512, Math.round(line.height * 3 * f));
-  if (width < 16 || height < 6) return { line, fitted: false, start: false, end: false };
+  if (width < 16 || height < 6) return notFitted(line);
   const text = line.height * f;
   let current = line;
   let strip = sample(pyramid, scale, current, width, height);
@@ -232,12 +239,11 @@ function refineOnce(
     strip = sample(pyramid, scale, current, width, height);
   }
   const band = bandOf(edgeProfile(strip, x0, x1), text);
-  if (!band) return { line: current, fitted: false, start: false, end: false };
+  if (!band) return notFitted(current);
   const { top, bottom } = band;
   const textHeight = bottom + 1 - top;
   // A band much thinner or thicker than expected is not this line's text: keep the working-scale estimate.
-  if (textHeight < text * 0.5 || textHeight > text * 1.8)
-    return { line: current, fitted: false, start: false, end: false };
+  if (textHeight < text * 0.5 || textHeight > text * 1.8) return notFitted(current);
   const ink = characterColumns(strip, top, bottom);
   const maxGap = END_GAP * textHeight;
   let first = xm;
@@ -254,7 +260,7 @@ function refineOnce(
       gap = 0;
     } else gap++;
   }
-  if (last - first < line.length * f * 0.5) return { line: current, fitted: false, start: false, end: false };
+  if (last - first < line.length * f * 0.5) return notFitted(current);
   const dx = (first + last) / 2 - (width - 1) / 2;
   const dy = (top + bottom) / 2 - (height - 1) / 2;
   const cos = Math.cos(current.angle);
