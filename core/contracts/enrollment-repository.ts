@@ -111,8 +111,8 @@ export interface EnrollmentRepository {
   lastChangeSeq(): Promise<number>;
   /**
    * Call `listener` when enrollments may have changed (a shared store's change notices, and whenever its notice
-   * connection opens or comes back, when some may have been lost); a follower then reads `changesAfter`. Returns the function
-   * that stops it. A store with one writer may never call it.
+   * connection opens or comes back, when some may have been lost); a follower then reads `changesAfter`. Returns
+   * the function that stops it. A store with one writer may never call it.
    */
   watch(listener: () => void): () => void;
 }

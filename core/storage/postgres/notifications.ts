@@ -28,14 +28,14 @@ export class Notifications {
   subscribe(channel: string, listener: ChannelListener): () => void {
     let set = this.channels.get(channel);
     if (!set) {
-      set = new Set();
-      this.channels.set(channel, set);
-      const channelSet = set;
+      const fresh = new Set<ChannelListener>();
+      this.channels.set(channel, fresh);
+      set = fresh;
       if (this.client) {
         this.client
           .query(`LISTEN ${channel}`)
           .then(() => {
-            for (const listener of [...channelSet]) listener(undefined);
+            catchUp(fresh);
           })
           .catch(() => {
             this.reconnectSoon();
@@ -96,7 +96,7 @@ export class Notifications {
     }
     this.client = client;
     this.backoffMs = 250;
-    for (const set of this.channels.values()) for (const listener of [...set]) listener(undefined);
+    for (const set of this.channels.values()) catchUp(set);
   }
 
   private lost(client: pg.Client): void {
@@ -115,4 +115,9 @@ export class Notifications {
     this.timer.unref();
     this.backoffMs = Math.min(MAX_BACKOFF_MS, this.backoffMs * 2);
   }
+}
+
+/** Tell a channel's subscribers that notifications before now may be lost: each catches up by reading. */
+function catchUp(listeners: ReadonlySet<ChannelListener>): void {
+  for (const listener of [...listeners]) listener(undefined);
 }
