@@ -3,7 +3,7 @@ import type { LineRecognizer } from '../ocr/paddle-recognizer.js';
 import { classifyGlyphs } from './glyphs.js';
 import type { GreyPyramid } from './grey.js';
 import { interpret, interpretOnCells, lineLengthOf, type Attempt } from './interpret.js';
-import type { CandidateChar } from './repair.js';
+import { LETTER_RUN, type CandidateChar } from './repair.js';
 import { fitToGroup } from './group-fit.js';
 import { refineLine } from './refine.js';
 import { cutStrip, flipLayout, layoutGroup, zoneBox, type StripLine } from './strips.js';
@@ -66,12 +66,9 @@ export function looksLikePrint(line: CtcLine): boolean {
   return !hasFillers(line.text) && line.confidence >= SURE_PRINT;
 }
 
-/** Five or more of one letter in a row: a run no word has, fillers misread (small print: `<` read as `C`). */
-const LETTER_RUN = /([A-Z])\1{4}/;
-
 /** Fillers, or a run of one letter that can only be fillers misread. */
 function hasFillers(text: string): boolean {
-  return text.includes('<') || LETTER_RUN.test(text);
+  return text.includes('<') || text.search(LETTER_RUN) >= 0;
 }
 
 /** Share of a line's probability outside the MRZ alphabet from which it is taken for lower-case print. */

@@ -25,6 +25,28 @@ describe('repairMrz', () => {
     expect(repairMrz('TD1', [read(td1[0]!), read(td1[1]!), read(put(names, 29, 'C'))])[2]).toBe(names);
   });
 
+  it('turns a run of five or more of one letter back into fillers where fillers may stand', () => {
+    const td1 = [
+      'I<UTOD231458907<<<<<<<<<<<<<<<',
+      '7408122F1204159UTO<<<<<<<<<<<6',
+      'ERIKSSON<<ANNA<MARIA<<<<<<<<<<',
+    ];
+    const misread = [
+      td1[0]!.replace(/<{15}$/, 'K'.repeat(15)),
+      td1[1]!,
+      td1[2]!.replace(/<{10}$/, 'CCCCCC<<<<'),
+    ];
+    expect(
+      repairMrz(
+        'TD1',
+        misread.map((line) => read(line)),
+      ),
+    ).toEqual(td1);
+    // Four in a row may be a name's letters.
+    const four = td1[2]!.replace(/<{10}$/, 'KKKK<<<<<<');
+    expect(repairMrz('TD1', [read(td1[0]!), read(td1[1]!), read(four)])[2]).toBe(four);
+  });
+
   it('forces digits into date fields and letters into codes (O/0, I/1, S/5, B/8)', () => {
     const line2 = TD3_SPECIMEN[1]!.replace('7408122', '74O8I22').replace('UTO', 'UT0');
     const repaired = repairMrz('TD3', [read(TD3_SPECIMEN[0]!), read(line2)]);

@@ -194,6 +194,27 @@ function clearNameTail(grid: Grid, format: MrzFormat): void {
 }
 
 /**
+ * Five or more of one letter in a row: a run no word has, fillers misread (small print reads `<` as `C`, a line
+ * printed across it as `K`).
+ */
+export const LETTER_RUN = /([A-Z])\1{4,}/g;
+
+/**
+ * Runs of one letter (see `LETTER_RUN`) where fillers may stand become fillers again. K and `<` weigh alike in a
+ * check digit (20 and 0), so only this rule, not the checks, can tell such a run from data.
+ */
+function clearLetterRuns(grid: Grid, classes: readonly string[]): void {
+  grid.forEach((row, l) => {
+    for (const run of row.join('').matchAll(LETTER_RUN)) {
+      const from = run.index;
+      const to = from + run[0].length;
+      const kinds = classes[l]?.slice(from, to) ?? '';
+      if (/^[AX]+$/.test(kinds)) row.fill('<', from, to);
+    }
+  });
+}
+
+/**
  * Repair recognised MRZ lines of a known format: force each position into its character class (digits in
  * dates, letters in names and codes), then for each failing check digit or unknown country code try the
  * recogniser's alternatives and the usual OCR-B look-alikes (0/O, 1/I, 5/S, 8/B, 2/Z, 6/G, K/<), one position
@@ -289,6 +310,7 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
     );
   }
   clearNameTail(grid, format);
+  clearLetterRuns(grid, layout.classes);
   const lines = (): string[] => grid.map((l) => l.join(''));
   const groups = checkGroupsOf(layout, lines());
   const composite = groups.find((g) => g.name === 'composite');
