@@ -35,14 +35,19 @@ export interface LineAnalysis {
   skew: number;
 }
 
+/** Share of the darkest print nearby that a pixel must reach in a mask that sees through a printed pattern. */
+const PATTERN_SHARE = 0.5;
+
 /**
  * Ink of dark strokes on a lighter ground: the black-hat (closing minus image) relative to the local
  * background, so a dim corner, a glare spot and a faint print give the same response as crisp print.
  * Thresholded by Otsu, never below `MIN_INK` or, on a washed-out image whose darkest print is fainter than
  * twice that, half the darkest print's darkness. The square window finds strokes of any direction, so the mask
- * of a quarter-turned page is the transposed mask.
+ * of a quarter-turned page is the transposed mask. With `throughPattern`, a pixel is ink only when it is also
+ * at least half as dark as the darkest print within a pitch of it: a guilloche or a stamp printed across the
+ * MRZ is lighter than its black characters and falls away from them (it joins them into one blot otherwise).
  */
-export function inkMask(gray: Raster, pitch: number): Raster {
+export function inkMask(gray: Raster, pitch: number, throughPattern = false): Raster {
   const { width, height } = gray;
   const k = Math.max(3, Math.round(pitch * 1.2));
   const closed = erode(dilate(gray, k, k), k, k);
@@ -55,7 +60,12 @@ export function inkMask(gray: Raster, pitch: number): Raster {
   const hist = histogram(rel);
   const threshold = Math.max(Math.min(MIN_INK, printDarkness(hist, rel.length) / 2), otsuOfHistogram(hist));
   const mask = new Uint8Array(width * height);
-  for (let i = 0; i < mask.length; i++) mask[i] = (rel[i] ?? 0) >= threshold ? 255 : 0;
+  const reach = Math.max(3, Math.round(pitch * 2));
+  const near = throughPattern ? dilate({ width, height, data: rel }, reach, reach).data : null;
+  for (let i = 0; i < mask.length; i++) {
+    const floor = near ? Math.max(threshold, (near[i] ?? 0) * PATTERN_SHARE) : threshold;
+    mask[i] = (rel[i] ?? 0) >= floor ? 255 : 0;
+  }
   return { width, height, data: mask };
 }
 

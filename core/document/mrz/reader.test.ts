@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DecodedImage } from '../../imaging/decode.js';
+import { augment } from '../render/augment.js';
+import { seededRandom } from '../render/random-document.js';
 import { renderDocument } from '../render/render-document.js';
 import { disposeMrzReader, readMrz } from './index.js';
 import { relight, renderMrzCard, TD1_SPECIMEN, TD3_SPECIMEN, toDecoded } from './test-fixtures.js';
@@ -98,6 +100,21 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
       const { image, lines } = await page(format, seed);
       const reading = await readMrz(relight(image, lighting));
       expect(reading, `${format} ${JSON.stringify(lighting)}`).toMatchObject({ format, valid: true, lines });
+    }
+  });
+
+  it('reads pages with a guilloche or a stamp printed in colour across their zone', async () => {
+    // Each joined the characters into blots in the only ink mask the search had.
+    for (const [format, seed] of [
+      ['TD3', 1],
+      ['TD3', 2],
+      ['TD2', 1],
+      ['TD3', 15],
+    ] as const) {
+      const rendered = await renderDocument({ format, seed });
+      const { bytes, params } = await augment(seededRandom(seed), 'overprint', rendered.png);
+      const reading = await readMrz(await toDecoded(bytes));
+      expect(reading, `${format} seed ${seed}, ${params}`).toMatchObject({ format, valid: true });
     }
   });
 

@@ -93,18 +93,57 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
   if (Math.min(image.width, image.height) < MIN_SIDE) return null;
   const pyramid = new GreyPyramid(toGrey(image));
   const search = findMrzCandidates(pyramid);
-  if (search.candidates.length === 0) return null;
   const budget = options.budgetMs;
   const shouldStop = (): boolean =>
     (options.signal?.aborted ?? false) ||
     (options.shouldStop?.() ?? false) ||
     (budget !== undefined && performance.now() - started > budget);
   const reader = new ZoneReader(pyramid, search, await getRecognizer(), { maxCalls: MAX_CALLS, shouldStop });
-  let best: Attempt | null = null;
   const [first] = search.candidates;
   // The best-looking zone is most often the MRZ the right way up: its lines are read side by side at once.
   if (first) reader.prefetch(first, false);
-  const queue = search.candidates.slice(0, MAX_CANDIDATES);
+  let best = await readCandidates(reader, search, search.candidates.slice(0, MAX_CANDIDATES), null);
+  if (!best?.reading.valid && !best?.settled && reader.calls < PATTERN_LOOK_CALLS) {
+    // A pattern or a stamp printed across the MRZ may have joined its characters into blots: look again
+    // through it, at zones the first look did not find.
+    const extra = findMrzCandidates(pyramid, true);
+    const offset = search.lines.length;
+    const found = search.lines.slice();
+    search.lines.push(...extra.lines);
+    const fresh = extra.candidates
+      .filter((c) => !c.lines.every((i) => found.some((line) => sameLine(line, extra.lines[i]!))))
+      .slice(0, MAX_PATTERN_CANDIDATES)
+      .map((c) => ({ ...c, lines: c.lines.map((i) => i + offset) }));
+    best = await readCandidates(reader, search, fresh, best);
+  }
+  if (!best) return null;
+  return { ...best.reading, ms: Math.round(performance.now() - started) };
+}
+
+/** Zones of the second look (through a pattern) read at most: it costs every page without an MRZ. */
+const MAX_PATTERN_CANDIDATES = 1;
+/**
+ * Recogniser calls after which the second look is not taken: a page of print has used them on its lines,
+ * while an MRZ whose characters a pattern joined left the first look (almost) nothing to read.
+ */
+const PATTERN_LOOK_CALLS = MAX_CALLS / 2;
+
+/** Whether two found lines are one: centres within half a text height, one direction. */
+function sameLine(a: ZoneLine, b: ZoneLine): boolean {
+  const near = Math.hypot(a.cx - b.cx, a.cy - b.cy) <= Math.min(a.height, b.height) / 2;
+  return near && Math.abs(Math.sin(a.angle - b.angle)) < 0.05;
+}
+
+/**
+ * Read candidate zones in turn, best first, until one reads valid or fails as printed; answers the best
+ * attempt so far (`best` on entry included).
+ */
+async function readCandidates(
+  reader: ZoneReader,
+  search: ZoneSearch,
+  queue: ZoneCandidate[],
+  best: Attempt | null,
+): Promise<Attempt | null> {
   // Three-line zones read as an MRZ: two of their lines alone would be read as a shorter format, wrongly.
   const zones: number[][] = [];
   for (let k = 0; k < queue.length; k++) {
@@ -127,6 +166,5 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
     // lines, read again between neighbours placed by their spacing, may read better.
     if (candidate.lines.length === 2) queue.splice(k + 1, 0, ...withThirdLine(search, candidate));
   }
-  if (!best) return null;
-  return { ...best.reading, ms: Math.round(performance.now() - started) };
+  return best;
 }

@@ -117,6 +117,7 @@ function searchFrame(
   frame: Frame,
   reference: number,
   out: ZoneSearch,
+  throughPattern: boolean,
 ): void {
   let analysis = analyseLines(mask, WORK_PITCH, reference);
   let map = frame;
@@ -124,7 +125,7 @@ function searchFrame(
   if (Math.abs(analysis.skew) > MAX_SKEW && Math.abs(analysis.skew) < Math.PI / 4) {
     // The grey copy is turned and its ink found again: a turned mask's jagged edges join neighbouring lines.
     const { raster: rotated, back } = rotateRaster(grey(), -analysis.skew);
-    analysis = analyseLines(inkMask(rotated, WORK_PITCH), WORK_PITCH, reference);
+    analysis = analyseLines(inkMask(rotated, WORK_PITCH, throughPattern), WORK_PITCH, reference);
     map = (x, y) => {
       const [sx, sy] = back(x + 0.5, y + 0.5);
       return frame(sx - 0.5, sy - 0.5);
@@ -145,13 +146,15 @@ function searchFrame(
  * Find MRZ-like groups of lines anywhere in the image, in one pass over one working copy: as is (lines within
  * about ±45° of horizontal, levelled when tilted) and transposed (lines near vertical: quarter turns). Which
  * way the text reads (upright or upside down, turned left or right) is left to the recogniser.
+ * `throughPattern` searches a mask that keeps only print near the darkness of the darkest print nearby (see
+ * inkMask): a second look for an MRZ printed over a guilloche or crossed by a stamp.
  */
-export function findMrzCandidates(pyramid: GreyPyramid): ZoneSearch {
+export function findMrzCandidates(pyramid: GreyPyramid, throughPattern = false): ZoneSearch {
   const out: ZoneSearch = { lines: [], candidates: [] };
   if (Math.min(pyramid.width, pyramid.height) < MIN_SIDE) return out;
   const { raster, scale } = pyramid.resized(WORK_SIDE);
   const reference = Math.max(raster.width, raster.height);
-  const mask = inkMask(raster, WORK_PITCH);
+  const mask = inkMask(raster, WORK_PITCH, throughPattern);
   const full = (v: number): number => (v + 0.5) / scale - 0.5;
   searchFrame(
     mask,
@@ -159,6 +162,7 @@ export function findMrzCandidates(pyramid: GreyPyramid): ZoneSearch {
     (x, y) => [full(x), full(y)],
     reference,
     out,
+    throughPattern,
   );
   searchFrame(
     transpose(mask),
@@ -166,6 +170,7 @@ export function findMrzCandidates(pyramid: GreyPyramid): ZoneSearch {
     (x, y) => [full(y), full(x)],
     reference,
     out,
+    throughPattern,
   );
   out.candidates.sort((a, b) => b.score - a.score);
   return out;
