@@ -1,12 +1,14 @@
 /**
- * `npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [DIR...]`
+ * `npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [DIR...]`
  * A folder with `*.gt.txt` files is scored as MRZ line crops (character accuracy); any other folder as
  * documents (share read with every check digit valid, ms per document). Native tesseract runs beside ours.
  * `--synthetic N` renders N TD1/TD2/TD3 pages under the augmentation families and reads them (see
- * eval-synthetic.ts); `--seed` picks another reproducible set (default 1).
+ * eval-synthetic.ts); `--seed` picks another reproducible set (default 1). `--augment K` also reads each document
+ * folder's valid MRZ documents degraded K times by every family (see eval-augmented.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import { evaluateAugmented } from './eval-augmented.js';
 import { evaluateDocuments, type DocumentEvaluation } from './eval-documents.js';
 import { evaluateLines, type LineEvaluation } from './eval-lines.js';
 import { evaluateSynthetic, type SyntheticEvaluation } from './eval-synthetic.js';
@@ -18,11 +20,12 @@ interface Options {
   step: number;
   synthetic: number;
   seed: number;
+  augment: number;
   dirs: string[];
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { json: false, peer: true, step: 1, synthetic: 0, seed: 1, dirs: [] };
+  const options: Options = { json: false, peer: true, step: 1, synthetic: 0, seed: 1, augment: 0, dirs: [] };
   const count = (value: string | undefined, fallback: number): number => {
     const n = Number(value);
     return Number.isInteger(n) && n >= 0 ? n : fallback;
@@ -34,6 +37,7 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--step') options.step = Math.max(1, count(argv[++i], 1));
     else if (arg === '--synthetic') options.synthetic = count(argv[++i], 0);
     else if (arg === '--seed') options.seed = count(argv[++i], 1);
+    else if (arg === '--augment') options.augment = count(argv[++i], 0);
     else options.dirs.push(arg);
   }
   return options;
@@ -43,7 +47,7 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   if (options.dirs.length === 0 && options.synthetic === 0) {
     console.error(
-      'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [DIR...]',
+      'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [DIR...]',
     );
     process.exitCode = 2;
     return;
@@ -52,6 +56,7 @@ async function main(): Promise<void> {
   const documents: DocumentEvaluation[] = [];
   const lines: LineEvaluation[] = [];
   let synthetic: SyntheticEvaluation | null = null;
+  const augmented: { dir: string; validRate: number; exactRate: number; copies: number }[] = [];
   for (const dir of options.dirs) {
     const isLines = fs.readdirSync(dir).some((f) => f.endsWith('.gt.txt'));
     if (isLines) {
@@ -62,6 +67,18 @@ async function main(): Promise<void> {
       const e = await evaluateDocuments(dir, options.peer);
       documents.push(e);
       if (!options.json) printDocuments(e);
+      if (options.augment > 0) {
+        const a = await evaluateAugmented(dir, options.augment, options.seed);
+        augmented.push({ dir, validRate: a.overall.validRate, exactRate: a.overall.exactRate, copies: a.n });
+        if (!options.json) {
+          printSynthetic(
+            a,
+            `${dir}: ${a.n} copies (${options.augment} per family, seed ${options.seed}); exact = as read clean`,
+          );
+          if (a.skipped.length)
+            console.log(`  not read valid as they are, left out: ${a.skipped.join(', ')}`);
+        }
+      }
     }
   }
   if (options.synthetic > 0) {
@@ -75,7 +92,9 @@ async function main(): Promise<void> {
   }
   const load = [loadBefore, os.loadavg()[0] ?? 0].map((l) => l.toFixed(2));
   if (options.json) {
-    console.log(JSON.stringify({ ...summaryJson(documents, lines, synthetic), loadAverage: load }));
+    console.log(
+      JSON.stringify({ ...summaryJson(documents, lines, synthetic), augmented, loadAverage: load }),
+    );
   } else {
     console.log(`\nload average (1 min) at start ${load[0]}, at end ${load[1]} on ${os.cpus().length} cores`);
   }

@@ -51,7 +51,8 @@ export interface DocumentEvaluation {
   documents: { name: string; counted: boolean; ours: string; peer: string; ms: number; failed: string[] }[];
 }
 
-const IMAGE = /\.(jpe?g|png|tiff?|webp|bmp)$/i;
+/** Image files of an evaluation folder. */
+export const IMAGE = /\.(jpe?g|png|tiff?|webp|bmp)$/i;
 
 /**
  * Documents of the evaluation folder that carry no MRZ, so the rates are over the documents that do.

@@ -36,7 +36,8 @@ export interface SyntheticScore {
 /** One benchmark document's outcome. */
 export interface SyntheticRow {
   index: number;
-  format: TravelFormat;
+  /** The rendered format (or, for a real document, the format it reads as). */
+  format: string;
   family: Augmentation;
   params: string;
   width: number;
@@ -58,7 +59,7 @@ export interface SyntheticEvaluation {
 const FORMATS: TravelFormat[] = ['TD1', 'TD2', 'TD3'];
 
 /** A per-document seed: documents stay the same when N grows. */
-function documentSeed(seed: number, index: number): number {
+export function documentSeed(seed: number, index: number): number {
   return (Math.imul(seed + 1, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca77)) >>> 0;
 }
 
@@ -87,7 +88,8 @@ export async function syntheticCase(seed: number, index: number): Promise<Synthe
   return { family, format, lines: page.lines, bytes: degraded.bytes, params: degraded.params };
 }
 
-function score(rows: readonly SyntheticRow[]): SyntheticScore {
+/** Figures of a set of outcomes. */
+export function scoreRows(rows: readonly SyntheticRow[]): SyntheticScore {
   const n = rows.length;
   const valid = rows.filter((r) => r.outcome === 'exact' || r.outcome === 'valid-wrong').length;
   const exact = rows.filter((r) => r.outcome === 'exact').length;
@@ -109,7 +111,8 @@ function score(rows: readonly SyntheticRow[]): SyntheticScore {
   };
 }
 
-function outcomeOf(reading: MrzReading | null, truth: readonly string[]): SyntheticRow['outcome'] {
+/** A reading's outcome against the lines it should read. */
+export function outcomeOf(reading: MrzReading | null, truth: readonly string[]): SyntheticRow['outcome'] {
   if (!reading) return 'none';
   const exact = reading.lines.length === truth.length && reading.lines.every((l, i) => l === truth[i]);
   if (reading.valid) return exact ? 'exact' : 'valid-wrong';
@@ -150,6 +153,6 @@ export async function evaluateSynthetic(
     await disposeMrzReader();
   }
   const families: Record<string, SyntheticScore> = {};
-  for (const family of AUGMENTATIONS) families[family] = score(rows.filter((r) => r.family === family));
-  return { n, seed, overall: score(rows), families, rows };
+  for (const family of AUGMENTATIONS) families[family] = scoreRows(rows.filter((r) => r.family === family));
+  return { n, seed, overall: scoreRows(rows), families, rows };
 }

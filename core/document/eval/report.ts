@@ -53,11 +53,14 @@ export function printSyntheticRow(r: SyntheticRow): void {
   );
 }
 
-/** Per family and overall figures of the synthetic benchmark. */
-export function printSynthetic(e: SyntheticEvaluation): void {
+/** Per family and overall figures of the synthetic benchmark (or of real documents degraded, under `title`). */
+export function printSynthetic(
+  e: SyntheticEvaluation,
+  title = `synthetic benchmark (N ${e.n}, seed ${e.seed})`,
+): void {
   const line = (name: string, s: SyntheticScore): string =>
     `  ${name.padEnd(15)} ${String(s.documents).padStart(4)}  ${pct(s.validRate).padStart(7)}  ${pct(s.exactRate).padStart(7)}  ${String(s.validButWrong).padStart(5)}   ${String(s.msP50).padStart(5)} ${String(s.msP95).padStart(5)} ${String(s.msMax).padStart(5)}   ${String(s.cpuMsP50).padStart(5)} ${String(s.cpuMsP95).padStart(5)} ${String(s.cpuMsMax).padStart(5)}`;
-  console.log(`\nsynthetic benchmark (N ${e.n}, seed ${e.seed})`);
+  console.log(`\n${title}`);
   console.log('  family          docs    valid    exact  wrong   ms p50   p95   max   cpu p50  p95   max');
   for (const [family, s] of Object.entries(e.families)) console.log(line(family, s));
   console.log(line('overall', e.overall));

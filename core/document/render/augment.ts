@@ -1,7 +1,8 @@
 /**
  * Augmentation families of the MRZ robustness benchmark: each turns a rendered page into a photo or scan
  * degraded in one way (scale, quarter turn, skew, perspective, blur, JPEG, noise, uneven light and glare, low
- * resolution), with parameters drawn from a seeded random source. Adapter over sharp plus pure pixel code.
+ * resolution, a stamp or a guilloche printed across the MRZ), with parameters drawn from a seeded random
+ * source. Adapter over sharp plus pure pixel code.
  */
 import sharp from 'sharp';
 import { between, pick, type Random } from './random-document.js';
@@ -19,6 +20,7 @@ export const AUGMENTATIONS = [
   'noise',
   'light-glare',
   'low-resolution',
+  'overprint',
 ] as const;
 
 /** One augmentation family. */
@@ -101,6 +103,37 @@ function lightAndGlare(random: Random, rgb: Rgb): string {
   return `light ${dark.toFixed(2)}-1, glare ${glare.toFixed(2)}, range ${low.toFixed(0)}-${high.toFixed(0)}`;
 }
 
+/** Inks of stamps and security print: coloured, never black. */
+const INKS = ['#d02020', '#2050c0', '#20a040', '#c040a0', '#e07010', '#7a5a2a'];
+
+/**
+ * Colour printed across the lower half of the page, where the MRZ is, multiplied over it as ink is: a
+ * "SPECIMEN" stamp at an angle, or a guilloche of wavy lines; half as dark as black print at most.
+ */
+function overprintSvg(random: Random, width: number, height: number): { svg: string; params: string } {
+  const ink = pick(random, INKS);
+  const opacity = between(random, 0.25, 0.5);
+  if (random() < 0.5) {
+    const size = width * between(random, 0.12, 0.2);
+    const angle = between(random, -25, 25);
+    const y = height * between(random, 0.7, 0.9);
+    const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg"><text x="${(width / 2).toFixed(0)}" y="${y.toFixed(0)}" font-family="DejaVu Sans" font-weight="bold" font-size="${size.toFixed(0)}" fill="${ink}" fill-opacity="${opacity.toFixed(2)}" text-anchor="middle" transform="rotate(${angle.toFixed(1)} ${(width / 2).toFixed(0)} ${y.toFixed(0)})">SPECIMEN</text></svg>`;
+    return { svg, params: `stamp ${ink} ${opacity.toFixed(2)}, ${angle.toFixed(0)}°` };
+  }
+  const step = height / between(random, 40, 70);
+  const waves = between(random, 4, 10);
+  const stroke = Math.max(1, height / between(random, 300, 500));
+  const paths: string[] = [];
+  for (let y0 = height * 0.5; y0 < height; y0 += step) {
+    let d = `M 0 ${y0.toFixed(1)}`;
+    for (let x = 4; x <= width + 4; x += 4)
+      d += ` L ${x} ${(y0 + Math.sin((x / width) * Math.PI * waves) * step * 1.5).toFixed(1)}`;
+    paths.push(`<path d="${d}"/>`);
+  }
+  const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg"><g fill="none" stroke="${ink}" stroke-opacity="${opacity.toFixed(2)}" stroke-width="${stroke.toFixed(1)}">${paths.join('')}</g></svg>`;
+  return { svg, params: `guilloche ${ink} ${opacity.toFixed(2)}` };
+}
+
 /** Degrade a rendered page (PNG) by one family, parameters from `random`; returns JPEG (or PNG) bytes. */
 export async function augment(random: Random, family: Augmentation, png: Buffer): Promise<Augmented> {
   let page = await raw(sharp(png));
@@ -173,6 +206,12 @@ export async function augment(random: Random, family: Augmentation, png: Buffer)
       page = await onTable(random, page, 0.1);
       const params = lightAndGlare(random, page);
       return jpeg(88, `${params}, scale ${factor.toFixed(2)}`);
+    }
+    case 'overprint': {
+      await scaled(factor);
+      const { svg, params } = overprintSvg(random, page.width, page.height);
+      page = await raw(fromRaw(page).composite([{ input: Buffer.from(svg), blend: 'multiply' }]));
+      return jpeg(90, `${params}, scale ${factor.toFixed(2)}`);
     }
     case 'low-resolution': {
       const width = Math.round(between(random, 240, 360));
