@@ -68,7 +68,12 @@ async function main(): Promise<void> {
       documents.push(e);
       if (!options.json) printDocuments(e);
       if (options.augment > 0) {
-        const a = await evaluateAugmented(dir, options.augment, options.seed);
+        const a = await evaluateAugmented(
+          dir,
+          options.augment,
+          options.seed,
+          options.json ? undefined : printSyntheticRow,
+        );
         augmented.push({ dir, validRate: a.overall.validRate, exactRate: a.overall.exactRate, copies: a.n });
         if (!options.json) {
           printSynthetic(
