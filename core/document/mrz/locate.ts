@@ -31,8 +31,12 @@ const MIN_BACKGROUND = 48;
 export interface LineAnalysis {
   /** Bands long and flat enough to be MRZ lines, top to bottom. */
   bands: LineBand[];
-  /** Length-weighted median angle of all elongated text pieces, radians (0 when there are none). */
-  skew: number;
+  /**
+   * Directions of the elongated pieces, radians, the dominant first: the length-weighted median of all of them,
+   * then, when enough pieces lie askew of it, theirs (a page photographed on a table: the table's or the
+   * screen's edges one way, the document's print another). Empty when there are none.
+   */
+  skews: number[];
 }
 
 /** Share of the darkest print nearby that a pixel must reach in a mask that sees through a printed pattern. */
@@ -189,7 +193,10 @@ export function analyseLines(mask: Raster, pitch: number, reference: number): Li
     .sort((a, b) => a.y - b.y);
   return {
     bands,
-    skew: weightedMedianAngle(all.filter((b) => b.length >= pitch * 3 && b.length >= 5 * b.thickness)),
+    skews: skewModes(
+      all.filter((b) => b.length >= pitch * 3 && b.length >= 5 * b.thickness),
+      reference,
+    ),
   };
 }
 
@@ -276,6 +283,26 @@ function splitStacked(band: LineBand, mask: Raster): LineBand[] {
     parts.push({ ...band, y, height, cy: centreRow, thickness: height, angle });
   }
   return parts.length ? parts : [band];
+}
+
+/** Pieces within this angle of a direction are explained by it (radians, 3°). */
+const MODE_SPREAD = (3 * Math.PI) / 180;
+/**
+ * Pieces askew of the dominant direction form a second one when at least two of them, together this share of
+ * the working copy's longer side, lie within MODE_SPREAD of their median: two MRZ lines across a fifth of a photo.
+ */
+const SECOND_MODE_LENGTH = 0.2;
+
+/** The dominant direction of the pieces, then a second one held by enough pieces askew of it (see LineAnalysis). */
+function skewModes(pieces: LineBand[], reference: number): number[] {
+  if (pieces.length === 0) return [];
+  const first = weightedMedianAngle(pieces);
+  const askew = pieces.filter((b) => Math.abs(b.angle - first) > MODE_SPREAD);
+  if (askew.length < 2) return [first];
+  const second = weightedMedianAngle(askew);
+  const held = askew.filter((b) => Math.abs(b.angle - second) <= MODE_SPREAD);
+  const length = held.reduce((s, b) => s + b.length, 0);
+  return held.length >= 2 && length >= reference * SECOND_MODE_LENGTH ? [first, second] : [first];
 }
 
 function weightedMedianAngle(pieces: LineBand[]): number {

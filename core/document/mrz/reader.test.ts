@@ -24,6 +24,22 @@ async function page(
   return { image: await toDecoded(await image.png().toBuffer()), lines: rendered.lines };
 }
 
+const PLANK = '#b89a70';
+
+/** A page (PNG) in the middle of a table of planks, whose dark seams above and below it run level across it. */
+async function onPlanks(page: Buffer, width: number, height: number): Promise<Buffer> {
+  const [w, h] = [Math.round(width * 1.5), height * 2];
+  const seam = Math.max(4, Math.round(h / 160));
+  const seams = [0.05, 0.12, 0.19, 0.81, 0.88, 0.95]
+    .map((at) => `<rect x="0" y="${Math.round(at * h)}" width="${w}" height="${seam}" fill="#3a2a1a"/>`)
+    .join('');
+  const table = `<svg width="${w}" height="${h}" xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="100%" fill="${PLANK}"/>${seams}</svg>`;
+  return sharp(Buffer.from(table))
+    .composite([{ input: page }])
+    .png()
+    .toBuffer();
+}
+
 describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
   afterAll(async () => disposeMrzReader());
 
@@ -86,6 +102,24 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
     // A sample of the benchmark's skew family (95-100% valid there, some valid readings with a letter wrong where
     // no check digit can see it): one page in five may miss.
     expect(exact).toBeGreaterThanOrEqual(skews.length - 1);
+  });
+
+  it('reads a page askew of longer edges around it (a table of planks, a screen)', async () => {
+    // The planks' seams outweigh the page's print: levelled by them alone, the zone stayed askew.
+    for (const [format, seed, rotate] of [
+      ['TD3', 3, 14],
+      ['TD1', 4, -12],
+    ] as const) {
+      const rendered = await renderDocument({ format, seed });
+      const askew = await sharp(rendered.png).rotate(rotate, { background: PLANK }).png().toBuffer();
+      const { width, height } = await sharp(askew).metadata();
+      const reading = await readMrz(await toDecoded(await onPlanks(askew, width, height)));
+      expect(reading, `${format} turned ${rotate}°`).toMatchObject({
+        format,
+        valid: true,
+        lines: rendered.lines,
+      });
+    }
   });
 
   it('reads a washed-out page and pages with glare over part of their zone', async () => {

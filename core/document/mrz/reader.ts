@@ -4,7 +4,14 @@ import { GreyPyramid, toGrey } from './grey.js';
 import { looksLikeMrzLine, looksLikePrint, ZoneReader } from './group-reader.js';
 import type { Attempt } from './interpret.js';
 import type { MrzReading } from './types.js';
-import { findMrzCandidates, MIN_SIDE, type ZoneCandidate, type ZoneLine, type ZoneSearch } from './zone.js';
+import {
+  findMrzCandidates,
+  MIN_SIDE,
+  sameLine,
+  type ZoneCandidate,
+  type ZoneLine,
+  type ZoneSearch,
+} from './zone.js';
 
 /** Candidate zones looked at, best first, before giving up. */
 const MAX_CANDIDATES = 6;
@@ -127,12 +134,6 @@ const MAX_PATTERN_CANDIDATES = 1;
  * while an MRZ whose characters a pattern joined left the first look (almost) nothing to read.
  */
 const PATTERN_LOOK_CALLS = MAX_CALLS / 2;
-
-/** Whether two found lines are one: centres within half a text height, one direction. */
-function sameLine(a: ZoneLine, b: ZoneLine): boolean {
-  const near = Math.hypot(a.cx - b.cx, a.cy - b.cy) <= Math.min(a.height, b.height) / 2;
-  return near && Math.abs(Math.sin(a.angle - b.angle)) < 0.05;
-}
 
 /**
  * Read candidate zones in turn, best first, until one reads valid or fails as printed; answers the best

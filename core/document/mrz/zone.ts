@@ -1,6 +1,6 @@
 import type { GreyPyramid } from './grey.js';
 import { groupMrzBands } from './groups.js';
-import { analyseLines, inkMask, textHeightOf, type LineBand } from './locate.js';
+import { analyseLines, inkMask, textHeightOf, type LineAnalysis, type LineBand } from './locate.js';
 import type { Raster } from './morphology.js';
 import { transpose } from './binary.js';
 import { sampleBilinear } from './sample.js';
@@ -110,7 +110,7 @@ function scoreOf(group: readonly LineBand[], reference: number): number {
   );
 }
 
-/** Search one orientation of the working copy (as is or transposed), levelling it first when it is tilted. */
+/** Search one orientation of the working copy (as is or transposed), levelled first along each skew it has. */
 function searchFrame(
   mask: Raster,
   grey: () => Raster,
@@ -119,27 +119,44 @@ function searchFrame(
   out: ZoneSearch,
   throughPattern: boolean,
 ): void {
-  let analysis = analyseLines(mask, WORK_PITCH, reference);
-  let map = frame;
+  const level = analyseLines(mask, WORK_PITCH, reference);
   // Pieces mostly across this orientation are the other orientation's to find.
-  if (Math.abs(analysis.skew) > MAX_SKEW && Math.abs(analysis.skew) < Math.PI / 4) {
+  const skews = level.skews.filter((skew) => Math.abs(skew) < Math.PI / 4);
+  if (skews.length === 0 || skews.some((skew) => Math.abs(skew) <= MAX_SKEW))
+    addGroups(level, frame, out, reference);
+  for (const skew of skews) {
+    if (Math.abs(skew) <= MAX_SKEW) continue;
     // The grey copy is turned and its ink found again: a turned mask's jagged edges join neighbouring lines.
-    const { raster: rotated, back } = rotateRaster(grey(), -analysis.skew);
-    analysis = analyseLines(inkMask(rotated, WORK_PITCH, throughPattern), WORK_PITCH, reference);
-    map = (x, y) => {
+    const { raster: rotated, back } = rotateRaster(grey(), -skew);
+    const analysis = analyseLines(inkMask(rotated, WORK_PITCH, throughPattern), WORK_PITCH, reference);
+    const map: Frame = (x, y) => {
       const [sx, sy] = back(x + 0.5, y + 0.5);
       return frame(sx - 0.5, sy - 0.5);
     };
+    addGroups(analysis, map, out, reference);
   }
+}
+
+/** The MRZ-like groups of an analysed frame as candidates; a group whose lines were all found before is left out. */
+function addGroups(analysis: LineAnalysis, map: Frame, out: ZoneSearch, reference: number): void {
+  const known = out.lines.length;
   const index = new Map<LineBand, number>();
   for (const group of groupMrzBands(analysis.bands)) {
-    for (const band of group) {
-      if (index.has(band)) continue;
+    const lines = group.map((band) => toZoneLine(band, map));
+    if (lines.every((line) => out.lines.slice(0, known).some((other) => sameLine(line, other)))) continue;
+    group.forEach((band, k) => {
+      if (index.has(band)) return;
       index.set(band, out.lines.length);
-      out.lines.push(toZoneLine(band, map));
-    }
+      out.lines.push(lines[k]!);
+    });
     out.candidates.push({ lines: group.map((b) => index.get(b)!), score: scoreOf(group, reference) });
   }
+}
+
+/** Whether two found lines are one: centres within half a text height, one direction. */
+export function sameLine(a: ZoneLine, b: ZoneLine): boolean {
+  const near = Math.hypot(a.cx - b.cx, a.cy - b.cy) <= Math.min(a.height, b.height) / 2;
+  return near && Math.abs(Math.sin(a.angle - b.angle)) < 0.05;
 }
 
 /**
