@@ -3,7 +3,7 @@ import type { LineRecognizer } from '../ocr/paddle-recognizer.js';
 import { classifyGlyphs } from './glyphs.js';
 import type { GreyPyramid } from './grey.js';
 import { interpret, interpretOnCells, lineLengthOf, type Attempt } from './interpret.js';
-import { LETTER_RUN, type CandidateChar } from './repair.js';
+import { hasLetterRun, showsFillers, type CandidateChar } from './repair.js';
 import { fitToGroup } from './group-fit.js';
 import { refineLine } from './refine.js';
 import { cutStrip, flipLayout, layoutGroup, zoneBox, type StripLine } from './strips.js';
@@ -68,7 +68,7 @@ export function looksLikePrint(line: CtcLine): boolean {
 
 /** Fillers, or a run of one letter that can only be fillers misread. */
 function hasFillers(text: string): boolean {
-  return text.includes('<') || text.search(LETTER_RUN) >= 0;
+  return text.includes('<') || hasLetterRun(text);
 }
 
 /** Share of a line's probability outside the MRZ alphabet from which it is taken for lower-case print. */
@@ -171,8 +171,7 @@ export class ZoneReader {
       const read = await Promise.all(lines.map((line) => this.recognise(line, variant)));
       // Not one filler pair (nor fillers misread) in any line at the first look: printed text, not an MRZ; other
       // cuts will not change that.
-      if (readings[0]!.length === 0 && !read.some((l) => l.text.includes('<<') || LETTER_RUN.test(l.text)))
-        return null;
+      if (readings[0]!.length === 0 && !read.some((l) => showsFillers(l.text))) return null;
       // A line that reads nothing at all is blank paper (a third line guessed from the spacing of two).
       if (readings[0]!.length === 0 && read.some((l) => l.chars.length === 0)) return null;
       read.forEach((line, i) => readings[i]!.push(line));

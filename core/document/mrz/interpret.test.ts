@@ -35,6 +35,20 @@ describe('interpret', () => {
     expect(attempt?.reading.lines).toEqual(TD1_SPECIMEN);
   });
 
+  it('reads small print whose fillers all read as a letter (`<` taken for `C`) as an MRZ', () => {
+    // No line shows a filler: each run of them reads as a run of C, which only fillers can be.
+    const misread = TD1_SPECIMEN.map((l) =>
+      l.replace(/<+/g, (run) => (run.length >= 5 ? 'C' : 'K').repeat(run.length)),
+    );
+    expect(misread.some((l) => l.includes('<'))).toBe(false);
+    const attempt = interpret(
+      misread.map((l) => [line(l), line(l)]),
+      REGION,
+    );
+    expect(attempt?.reading.format).toBe('TD1');
+    expect(attempt?.reading.valid).toBe(true);
+  });
+
   it('calls a misprint read surely by every cut settled: invalid as printed', () => {
     const attempt = interpret(
       MISPRINTED.map((l) => [line(l), line(l)]),

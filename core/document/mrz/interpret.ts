@@ -11,7 +11,7 @@ import {
   type Span,
 } from './layout.js';
 import { fitLineLength } from './line-length.js';
-import { repairMrz, type CandidateChar } from './repair.js';
+import { repairMrz, showsFillers, type CandidateChar } from './repair.js';
 import type { MrzReading } from './types.js';
 import { validateMrzLines } from './validate.js';
 import { voteLines } from './vote.js';
@@ -106,7 +106,7 @@ export function interpret(readings: CtcLine[][], region: MrzReading['region']): 
   const longest = Math.max(...all.map((l) => l.chars.length));
   const length = lineLengthOf(readings);
   if (longest < length * 0.8 || longest > length * 1.25) return null;
-  if (!all.some((l) => l.text.includes('<<'))) return null;
+  if (!all.some((l) => showsFillers(l.text))) return null;
   const fitted = readings.map((line) => {
     // Readings far off the length would vote out of step: use them only when nothing better exists.
     const close = line.filter((r) => isNearLength(r, length));
@@ -140,7 +140,7 @@ export function interpretOnCells(
   glyphs: CandidateChar[][],
   region: MrzReading['region'],
 ): Attempt | null {
-  if (!readings.flat().some((l) => l.text.includes('<<'))) return null;
+  if (!readings.flat().some((l) => showsFillers(l.text))) return null;
   const fitted = readings.map((line, i) => {
     const cells = glyphs[i] ?? [];
     const aligned = line

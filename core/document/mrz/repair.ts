@@ -199,6 +199,17 @@ function clearNameTail(grid: Grid, format: MrzFormat): void {
  */
 export const LETTER_RUN = /([A-Z])\1{4,}/g;
 
+/** Whether a line read shows fillers: a pair of them, or a run of one letter that can only be fillers misread. */
+export function showsFillers(text: string): boolean {
+  return text.includes('<<') || hasLetterRun(text);
+}
+
+/** Whether a line read has a run of one letter (see `LETTER_RUN`). */
+export function hasLetterRun(text: string): boolean {
+  // search() starts at 0 whatever the global regex's lastIndex, which test() would not.
+  return text.search(LETTER_RUN) >= 0;
+}
+
 /**
  * Runs of one letter (see `LETTER_RUN`) where fillers may stand become fillers again. K and `<` weigh alike in a
  * check digit (20 and 0), so only this rule, not the checks, can tell such a run from data.
