@@ -58,6 +58,32 @@ describe('line fit at full resolution', () => {
     expect(line.cx + line.length / 2).toBeLessThan(745);
   });
 
+  it('follows a line to its end under a stamp printed across it, lighter than its characters', () => {
+    const width = 800;
+    const height = 400;
+    const data = new Uint8Array(width * height);
+    // 40 characters from x = 100 every 16 px (ink 30 on paper 235); a stamp's letter strokes (ink 150, taller than
+    // the line) cross and touch the 25th character onwards, joining them into pieces several lines tall.
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const k = Math.floor((x - 100) / 16);
+        const ink = y >= 200 && y < 220 && k >= 0 && k < 40 && (x - 100) % 16 < 10;
+        const stamp = x >= 480 && y >= 150 && y < 280 && (x - 480) % 40 < 14;
+        data[y * width + x] = ink ? 30 : stamp ? 150 : 235;
+      }
+    const line = refineLine(new GreyPyramid({ width, height, data }), {
+      cx: 280,
+      cy: 210,
+      angle: 0,
+      length: 360,
+      height: 20,
+    });
+    // Characters from x = 100 to 733.
+    expect(line.cx - line.length / 2).toBeLessThan(105);
+    expect(line.cx + line.length / 2).toBeGreaterThan(725);
+    expect(line.cx + line.length / 2).toBeLessThan(745);
+  });
+
   it('lays out a group top to bottom, stretched to its extent, and turns it half round', () => {
     const lines = layoutGroup([
       { cx: 300, cy: 260, angle: 0, length: 400, height: 20 },

@@ -30,13 +30,23 @@ const FAINT_INK = 15;
 /** 255 over a background brightness (never under 48): relative darkness without a division per pixel. */
 const SCALE = Float32Array.from({ length: 256 }, (_, b) => 255 / Math.max(b, 48));
 
+/** A strip's ink (1) and paper (0), and the same without print lighter than half the darkest near it. */
+interface StripInk {
+  ink: Raster;
+  /**
+   * Ink at least half as dark as the darkest print within twice the window along the line: a stamp or a guilloche
+   * printed across the line (lighter than its black characters) falls away, where in `ink` it joins them.
+   */
+  solid: Raster;
+}
+
 /**
  * Ink of a strip (1) and paper (0): darker than the brightest pixel within `size` of it by half the darkest
  * print within twice `size` along the line, between `FAINT_INK` and `INK_CONTRAST`. A shadow or a lighting edge
  * across the strip leaves its print readable and its paper paper, and print that glare or a dull print leaves
  * under `INK_CONTRAST` (characters of thin strokes first) is still ink: its ends are found where it ends.
  */
-function inkOf(strip: Raster, size: number): Raster {
+function inkOf(strip: Raster, size: number): StripInk {
   const { width, height } = strip;
   const bg = dilate(strip, size, size).data;
   const dark = new Uint8Array(strip.data.length);
@@ -51,10 +61,17 @@ function inkOf(strip: Raster, size: number): Raster {
     }
   }
   const near = dilate({ width, height: 1, data: peaks }, 4 * size + 1, 1).data;
-  const thresholds = near.map((peak) => Math.min(INK_CONTRAST, Math.max(FAINT_INK, peak >> 1)));
-  for (let y = 0; y < height; y++)
-    for (let i = y * width, x = 0; x < width; i++, x++) dark[i] = dark[i]! >= thresholds[x]! ? 1 : 0;
-  return { width, height, data: dark };
+  const halves = near.map((peak) => Math.max(FAINT_INK, peak >> 1));
+  const thresholds = halves.map((half) => Math.min(INK_CONTRAST, half));
+  const ink = new Uint8Array(dark.length);
+  const solid = new Uint8Array(dark.length);
+  for (let y = 0; y < height; y++) {
+    for (let i = y * width, x = 0; x < width; i++, x++) {
+      ink[i] = dark[i]! >= thresholds[x]! ? 1 : 0;
+      solid[i] = dark[i]! >= halves[x]! ? 1 : 0;
+    }
+  }
+  return { ink: { width, height, data: ink }, solid: { width, height, data: solid } };
 }
 
 /** Tallest piece of ink (times the text height) taken for characters: two of neighbouring lines run together. */
@@ -150,7 +167,7 @@ function sample(
   line: StripLine,
   width: number,
   height: number,
-): Raster {
+): StripInk {
   const { k, level, fine } = scale;
   const strip = sampleRotatedRect(pyramid.level(k), {
     cx: (line.cx + 0.5) * level - 0.5,
@@ -223,7 +240,7 @@ function refineOnce(pyramid: GreyPyramid, line: StripLine, keepAngle: boolean): 
   if (width < 16 || height < 6) return notFitted(line);
   const text = line.height * f;
   let current = line;
-  let strip = sample(pyramid, scale, current, width, height);
+  let { ink: strip, solid } = sample(pyramid, scale, current, width, height);
   const x0 = Math.round(width * 0.15);
   const x1 = Math.round(width * 0.85);
   const xm = Math.round(width / 2);
@@ -236,7 +253,7 @@ function refineOnce(pyramid: GreyPyramid, line: StripLine, keepAngle: boolean): 
       );
   if (drift !== 0) {
     current = { ...current, angle: current.angle + Math.atan2(drift, (x1 - x0) / 2) };
-    strip = sample(pyramid, scale, current, width, height);
+    ({ ink: strip, solid } = sample(pyramid, scale, current, width, height));
   }
   const band = bandOf(edgeProfile(strip, x0, x1), text);
   if (!band) return notFitted(current);
@@ -244,7 +261,9 @@ function refineOnce(pyramid: GreyPyramid, line: StripLine, keepAngle: boolean): 
   const textHeight = bottom + 1 - top;
   // A band much thinner or thicker than expected is not this line's text: keep the working-scale estimate.
   if (textHeight < text * 0.5 || textHeight > text * 1.8) return notFitted(current);
+  // Characters a pattern across the line joins into taller pieces are found in the solid ink.
   const ink = characterColumns(strip, top, bottom);
+  characterColumns(solid, top, bottom).forEach((v, x) => (ink[x] ||= v));
   const maxGap = END_GAP * textHeight;
   let first = xm;
   for (let x = xm, gap = 0; x >= 0 && gap <= maxGap; x--) {
