@@ -110,10 +110,13 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
   // The best-looking zone is most often the MRZ the right way up: its lines are read side by side at once.
   if (first) reader.prefetch(first, false);
   let best = await readCandidates(reader, search, search.candidates.slice(0, MAX_CANDIDATES), null);
-  if (!best?.reading.valid && !best?.settled && reader.calls < PATTERN_LOOK_CALLS) {
-    // A pattern or a stamp printed across the MRZ may have joined its characters into blots: look again
-    // through it, at zones the first look did not find.
-    const extra = findMrzCandidates(pyramid, true);
+  // When nothing read valid, look again at zones the first look did not find: levelled along a second direction
+  // the page has (a page askew of its table's edges), then through a pattern or a stamp printed across the MRZ
+  // (it may have joined its characters into blots).
+  const looks = search.askew ? [{ askew: true }, { throughPattern: true }] : [{ throughPattern: true }];
+  for (const look of looks) {
+    if (best?.reading.valid || best?.settled || reader.calls >= PATTERN_LOOK_CALLS) break;
+    const extra = findMrzCandidates(pyramid, look);
     const offset = search.lines.length;
     const found = search.lines.slice();
     search.lines.push(...extra.lines);
@@ -127,11 +130,12 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
   return { ...best.reading, ms: Math.round(performance.now() - started) };
 }
 
-/** Zones of the second look (through a pattern) read at most: it costs every page without an MRZ. */
+/** Zones each further look (askew, through a pattern) reads at most: it costs every page without an MRZ. */
 const MAX_PATTERN_CANDIDATES = 1;
 /**
- * Recogniser calls after which the second look is not taken: a page of print has used them on its lines,
- * while an MRZ whose characters a pattern joined left the first look (almost) nothing to read.
+ * Recogniser calls after which no further look is taken: a page of print has used them on its lines, while an
+ * MRZ the first look could not see (askew of the page's longest edges, or joined by a pattern) left it (almost)
+ * nothing to read.
  */
 const PATTERN_LOOK_CALLS = MAX_CALLS / 2;
 

@@ -33,6 +33,8 @@ export interface ZoneCandidate {
 export interface ZoneSearch {
   lines: ZoneLine[];
   candidates: ZoneCandidate[];
+  /** Whether the page has a direction besides its dominant one that this search did not level (see ZoneLook). */
+  askew?: boolean;
 }
 
 /** Maps a point of an analysed raster (working copy, transposed or levelled) to full-resolution pixels. */
@@ -110,25 +112,37 @@ function scoreOf(group: readonly LineBand[], reference: number): number {
   );
 }
 
-/** Search one orientation of the working copy (as is or transposed), levelled first along each skew it has. */
+/** Which search `findMrzCandidates` makes. */
+export interface ZoneLook {
+  /** Search a mask that keeps only print near the darkness of the darkest print nearby (see inkMask). */
+  throughPattern?: boolean;
+  /** Search along the page's other directions only (see LineAnalysis.skews), not along its dominant one. */
+  askew?: boolean;
+}
+
+/** Search one orientation of the working copy (as is or transposed), levelled first when it is tilted. */
 function searchFrame(
   mask: Raster,
   grey: () => Raster,
   frame: Frame,
   reference: number,
   out: ZoneSearch,
-  throughPattern: boolean,
+  look: ZoneLook,
 ): void {
   const level = analyseLines(mask, WORK_PITCH, reference);
+  const [dominant = 0, ...all] = level.skews;
   // Pieces mostly across this orientation are the other orientation's to find.
-  const skews = level.skews.filter((skew) => Math.abs(skew) < Math.PI / 4);
-  if (skews.length === 0 || skews.some((skew) => Math.abs(skew) <= MAX_SKEW))
-    addGroups(level, frame, out, reference);
+  const others = all.filter((skew) => Math.abs(skew) < Math.PI / 4);
+  if (!look.askew && others.length > 0) out.askew = true;
+  const skews = look.askew ? others : [dominant];
   for (const skew of skews) {
-    if (Math.abs(skew) <= MAX_SKEW) continue;
+    if (Math.abs(skew) <= MAX_SKEW || Math.abs(skew) >= Math.PI / 4) {
+      addGroups(level, frame, out, reference);
+      continue;
+    }
     // The grey copy is turned and its ink found again: a turned mask's jagged edges join neighbouring lines.
     const { raster: rotated, back } = rotateRaster(grey(), -skew);
-    const analysis = analyseLines(inkMask(rotated, WORK_PITCH, throughPattern), WORK_PITCH, reference);
+    const analysis = analyseLines(inkMask(rotated, WORK_PITCH, look.throughPattern), WORK_PITCH, reference);
     const map: Frame = (x, y) => {
       const [sx, sy] = back(x + 0.5, y + 0.5);
       return frame(sx - 0.5, sy - 0.5);
@@ -137,18 +151,15 @@ function searchFrame(
   }
 }
 
-/** The MRZ-like groups of an analysed frame as candidates; a group whose lines were all found before is left out. */
+/** The MRZ-like groups of an analysed frame as candidates. */
 function addGroups(analysis: LineAnalysis, map: Frame, out: ZoneSearch, reference: number): void {
-  const known = out.lines.length;
   const index = new Map<LineBand, number>();
   for (const group of groupMrzBands(analysis.bands)) {
-    const lines = group.map((band) => toZoneLine(band, map));
-    if (lines.every((line) => out.lines.slice(0, known).some((other) => sameLine(line, other)))) continue;
-    group.forEach((band, k) => {
-      if (index.has(band)) return;
+    for (const band of group) {
+      if (index.has(band)) continue;
       index.set(band, out.lines.length);
-      out.lines.push(lines[k]!);
-    });
+      out.lines.push(toZoneLine(band, map));
+    }
     out.candidates.push({ lines: group.map((b) => index.get(b)!), score: scoreOf(group, reference) });
   }
 }
@@ -163,15 +174,15 @@ export function sameLine(a: ZoneLine, b: ZoneLine): boolean {
  * Find MRZ-like groups of lines anywhere in the image, in one pass over one working copy: as is (lines within
  * about ±45° of horizontal, levelled when tilted) and transposed (lines near vertical: quarter turns). Which
  * way the text reads (upright or upside down, turned left or right) is left to the recogniser.
- * `throughPattern` searches a mask that keeps only print near the darkness of the darkest print nearby (see
- * inkMask): a second look for an MRZ printed over a guilloche or crossed by a stamp.
+ * `look` asks for a further look: through a pattern (a second look for an MRZ printed over a guilloche or
+ * crossed by a stamp), or along the page's other directions.
  */
-export function findMrzCandidates(pyramid: GreyPyramid, throughPattern = false): ZoneSearch {
+export function findMrzCandidates(pyramid: GreyPyramid, look: ZoneLook = {}): ZoneSearch {
   const out: ZoneSearch = { lines: [], candidates: [] };
   if (Math.min(pyramid.width, pyramid.height) < MIN_SIDE) return out;
   const { raster, scale } = pyramid.resized(WORK_SIDE);
   const reference = Math.max(raster.width, raster.height);
-  const mask = inkMask(raster, WORK_PITCH, throughPattern);
+  const mask = inkMask(raster, WORK_PITCH, look.throughPattern);
   const full = (v: number): number => (v + 0.5) / scale - 0.5;
   searchFrame(
     mask,
@@ -179,7 +190,7 @@ export function findMrzCandidates(pyramid: GreyPyramid, throughPattern = false):
     (x, y) => [full(x), full(y)],
     reference,
     out,
-    throughPattern,
+    look,
   );
   searchFrame(
     transpose(mask),
@@ -187,7 +198,7 @@ export function findMrzCandidates(pyramid: GreyPyramid, throughPattern = false):
     (x, y) => [full(y), full(x)],
     reference,
     out,
-    throughPattern,
+    look,
   );
   out.candidates.sort((a, b) => b.score - a.score);
   return out;
