@@ -152,7 +152,9 @@ export class ZoneReader {
   async probe(candidate: ZoneCandidate, flip: boolean): Promise<CtcLine | null> {
     if (this.exhausted()) return null;
     const lines = this.layout(candidate, flip);
-    if (lines.some((l) => l.length > MAX_LINE_ASPECT * l.height)) return null;
+    // Lines of one zone share a type size: the tallest measured tells it (one line's may be measured short).
+    const height = Math.max(...lines.map((l) => l.height));
+    if (lines.some((l) => l.length > MAX_LINE_ASPECT * height)) return null;
     const [first] = lines;
     return first ? this.recognise(first, VARIANTS[0]!) : null;
   }
