@@ -19,6 +19,29 @@ function page(): GreyPyramid {
   return new GreyPyramid({ width, height, data });
 }
 
+/**
+ * A line of 40 "characters" (blocks 10×20 every 16 px from x = 100, rows 200–219; ink 30 on paper 235 as printed)
+ * on an 800×400 page, each pixel's grey given by `grey` from whether it is a character's.
+ */
+function fortyCharacters(grey: (x: number, ink: boolean, y: number) => number): GreyPyramid {
+  const width = 800;
+  const height = 400;
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const k = Math.floor((x - 100) / 16);
+      data[y * width + x] = grey(x, y >= 200 && y < 220 && k >= 0 && k < 40 && (x - 100) % 16 < 10, y);
+    }
+  return new GreyPyramid({ width, height, data });
+}
+
+/** The line fitted from the first of the forty characters (x = 100) to the last (x = 733). */
+function expectFortyCharacters(line: { cx: number; length: number }): void {
+  expect(line.cx - line.length / 2).toBeLessThan(105);
+  expect(line.cx + line.length / 2).toBeGreaterThan(725);
+  expect(line.cx + line.length / 2).toBeLessThan(745);
+}
+
 describe('line fit at full resolution', () => {
   it('finds the text band and the ends of a line from a rough, short estimate', () => {
     const line = refineLine(page(), { cx: 300, cy: 205, angle: 0.01, length: 360, height: 14 });
@@ -33,55 +56,22 @@ describe('line fit at full resolution', () => {
   });
 
   it('follows a line to its end where glare leaves its characters a tenth darker than the paper', () => {
-    const width = 800;
-    const height = 400;
-    const data = new Uint8Array(width * height);
-    // 40 characters from x = 100 every 16 px (ink 30 on paper 235); glare washes them out from the 10th to the
-    // 25th and beyond: ink 225 on paper 250.
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        const k = Math.floor((x - 100) / 16);
-        const ink = y >= 200 && y < 220 && k >= 0 && k < 40 && (x - 100) % 16 < 10;
-        const glare = Math.min(1, Math.max(0, (x - 260) / 240));
-        data[y * width + x] = Math.round((ink ? 30 : 235) * (1 - glare) + (ink ? 225 : 250) * glare);
-      }
-    const line = refineLine(new GreyPyramid({ width, height, data }), {
-      cx: 220,
-      cy: 210,
-      angle: 0,
-      length: 240,
-      height: 20,
+    // Glare washes the characters out from the 10th to the 25th and beyond: ink 225 on paper 250.
+    const page = fortyCharacters((x, ink) => {
+      const glare = Math.min(1, Math.max(0, (x - 260) / 240));
+      return Math.round((ink ? 30 : 235) * (1 - glare) + (ink ? 225 : 250) * glare);
     });
-    // Characters from x = 100 to 733.
-    expect(line.cx - line.length / 2).toBeLessThan(105);
-    expect(line.cx + line.length / 2).toBeGreaterThan(725);
-    expect(line.cx + line.length / 2).toBeLessThan(745);
+    expectFortyCharacters(refineLine(page, { cx: 220, cy: 210, angle: 0, length: 240, height: 20 }));
   });
 
   it('follows a line to its end under a stamp printed across it, lighter than its characters', () => {
-    const width = 800;
-    const height = 400;
-    const data = new Uint8Array(width * height);
-    // 40 characters from x = 100 every 16 px (ink 30 on paper 235); a stamp's letter strokes (ink 150, taller than
-    // the line) cross and touch the 25th character onwards, joining them into pieces several lines tall.
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        const k = Math.floor((x - 100) / 16);
-        const ink = y >= 200 && y < 220 && k >= 0 && k < 40 && (x - 100) % 16 < 10;
-        const stamp = x >= 480 && y >= 150 && y < 280 && (x - 480) % 40 < 14;
-        data[y * width + x] = ink ? 30 : stamp ? 150 : 235;
-      }
-    const line = refineLine(new GreyPyramid({ width, height, data }), {
-      cx: 280,
-      cy: 210,
-      angle: 0,
-      length: 360,
-      height: 20,
+    // A stamp's letter strokes (ink 150, taller than the line) cross and touch the 25th character onwards,
+    // joining them into pieces several lines tall.
+    const page = fortyCharacters((x, ink, y) => {
+      const stamp = x >= 480 && y >= 150 && y < 280 && (x - 480) % 40 < 14;
+      return ink ? 30 : stamp ? 150 : 235;
     });
-    // Characters from x = 100 to 733.
-    expect(line.cx - line.length / 2).toBeLessThan(105);
-    expect(line.cx + line.length / 2).toBeGreaterThan(725);
-    expect(line.cx + line.length / 2).toBeLessThan(745);
+    expectFortyCharacters(refineLine(page, { cx: 280, cy: 210, angle: 0, length: 360, height: 20 }));
   });
 
   it('lays out a group top to bottom, stretched to its extent, and turns it half round', () => {
