@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CtcLine } from '../ocr/ctc.js';
-import { looksLikeMrzLine, looksLikePrint } from './group-reader.js';
+import { looksLikeMrzLine, looksLikePrint, readingDirection } from './group-reader.js';
 
 /** A recognised line whose characters were all read with probability `prob`. */
 function line(text: string, prob = 0.95, foreign = 0): CtcLine {
@@ -27,5 +27,38 @@ describe('what a first line looks like', () => {
     expect(looksLikePrint(line('Surnameandgivennames', 0.9, 0.8))).toBe(true);
     expect(looksLikePrint(line('CCCCCC'))).toBe(false);
     expect(looksLikeMrzLine(line('CCCCCC'))).toBe(false);
+  });
+});
+
+describe('which way a zone reads', () => {
+  const name = 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<';
+  const upsideDown = line('96126190Z8960OL', 0.3, 0.2);
+
+  it('reads a zone as found when its first line reads as MRZ text, without reading it turned', async () => {
+    let turned = false;
+    const direction = await readingDirection(Promise.resolve(line(name)), () => {
+      turned = true;
+      return Promise.resolve(upsideDown);
+    });
+    expect(direction).toBe(false);
+    expect(turned).toBe(false);
+  });
+
+  it('turns a zone whose first line reads as MRZ text only turned', async () => {
+    expect(await readingDirection(Promise.resolve(upsideDown), () => Promise.resolve(line(name)))).toBe(true);
+  });
+
+  it('goes by a run of fillers when foreign ink beside the text (a strip cut too tall) spoils both readings', async () => {
+    const spoilt = line('P<UCTIZENNE<<<<<<<<<<<<<<<<<<', 0.6, 0.4);
+    expect(looksLikeMrzLine(spoilt)).toBe(false);
+    expect(await readingDirection(Promise.resolve(spoilt), () => Promise.resolve(upsideDown))).toBe(false);
+    expect(await readingDirection(Promise.resolve(upsideDown), () => Promise.resolve(spoilt))).toBe(true);
+  });
+
+  it('reads neither way a line of print nor one without a filler run either way', async () => {
+    const print = line('REPUBLICOFUTOPIAPASSPORT');
+    expect(await readingDirection(Promise.resolve(print), () => Promise.resolve(upsideDown))).toBe(null);
+    const noRun = line('P<UCTIZENNE<ANNA<<', 0.6, 0.4);
+    expect(await readingDirection(Promise.resolve(noRun), () => Promise.resolve(upsideDown))).toBe(null);
   });
 });

@@ -3,7 +3,7 @@ import type { LineRecognizer } from '../ocr/paddle-recognizer.js';
 import { classifyGlyphs } from './glyphs.js';
 import type { GreyPyramid } from './grey.js';
 import { interpret, interpretOnCells, lineLengthOf, type Attempt } from './interpret.js';
-import { hasLetterRun, showsFillers, type CandidateChar } from './repair.js';
+import { hasFillerRun, hasLetterRun, showsFillers, type CandidateChar } from './repair.js';
 import { fitToGroup } from './group-fit.js';
 import { refineLine } from './refine.js';
 import { cutStrip, flipLayout, layoutGroup, zoneBox, type StripLine } from './strips.js';
@@ -64,6 +64,34 @@ export function looksLikePrint(line: CtcLine): boolean {
   if (line.foreign > PRINT_FOREIGN) return true;
   // A run no word has is a filler run read as a letter (small print: `<` taken for `C`).
   return !hasFillers(line.text) && line.confidence >= SURE_PRINT;
+}
+
+/** A first line read this surely in one direction is not read the other way round too. */
+const SURE_DIRECTION = 0.8;
+
+/**
+ * Which way a zone reads, from its first line read as found (`ahead`) and, only when that does not settle it,
+ * turned half round: false as found, true turned, null neither (printed text, a picture).
+ */
+export async function readingDirection(
+  aheadRead: Promise<CtcLine | null>,
+  readBack: () => Promise<CtcLine | null>,
+): Promise<boolean | null> {
+  const ahead = await aheadRead;
+  const aheadOk = ahead !== null && looksLikeMrzLine(ahead);
+  if (aheadOk && ahead.confidence >= SURE_DIRECTION) return false;
+  // Read surely as print the right way up: neither an MRZ nor one upside down.
+  if (ahead && looksLikePrint(ahead)) return null;
+  const back = await readBack();
+  const backOk = back !== null && looksLikeMrzLine(back);
+  if (aheadOk && backOk) return back.confidence - back.foreign > ahead.confidence - ahead.foreign;
+  if (aheadOk) return false;
+  if (backOk) return true;
+  // A strip cut too tall (a curved page, a box round the zone) reads foreign ink beside MRZ text: a run of
+  // fillers, which no print has, still tells the direction.
+  const aheadRun = ahead !== null && hasFillerRun(ahead.text);
+  if (aheadRun !== (back !== null && hasFillerRun(back.text))) return !aheadRun;
+  return null;
 }
 
 /** Fillers, or a run of one letter that can only be fillers misread. */

@@ -1,7 +1,7 @@
 import type { DecodedImage } from '../../imaging/decode.js';
 import { loadLineRecognizer, type LineRecognizer } from '../ocr/paddle-recognizer.js';
 import { GreyPyramid, toGrey } from './grey.js';
-import { looksLikeMrzLine, looksLikePrint, ZoneReader } from './group-reader.js';
+import { readingDirection, ZoneReader } from './group-reader.js';
 import type { Attempt } from './interpret.js';
 import type { MrzReading } from './types.js';
 import {
@@ -41,9 +41,6 @@ function withThirdLine(search: ZoneSearch, candidate: ZoneCandidate): ZoneCandid
   ];
 }
 
-/** A first line read this surely in one direction is not read the other way round too. */
-const SURE_DIRECTION = 0.8;
-
 /** Options of one read. */
 export interface ReadMrzOptions {
   /** Asked between recogniser calls: true stops the read, which answers the best reading so far (or null). */
@@ -75,17 +72,8 @@ export async function disposeMrzReader(): Promise<void> {
  * Which way a candidate reads: as found (false) or turned half round (true); null when its first line reads
  * like MRZ text neither way (printed text, a picture).
  */
-async function directionOf(reader: ZoneReader, candidate: ZoneCandidate): Promise<boolean | null> {
-  const ahead = await reader.probe(candidate, false);
-  const aheadOk = ahead !== null && looksLikeMrzLine(ahead);
-  if (aheadOk && ahead.confidence >= SURE_DIRECTION) return false;
-  // Read surely as print the right way up: neither an MRZ nor one upside down.
-  if (ahead && looksLikePrint(ahead)) return null;
-  const back = await reader.probe(candidate, true);
-  const backOk = back !== null && looksLikeMrzLine(back);
-  if (aheadOk && backOk) return back.confidence - back.foreign > ahead.confidence - ahead.foreign;
-  if (aheadOk) return false;
-  return backOk ? true : null;
+function directionOf(reader: ZoneReader, candidate: ZoneCandidate): Promise<boolean | null> {
+  return readingDirection(reader.probe(candidate, false), () => reader.probe(candidate, true));
 }
 
 /**

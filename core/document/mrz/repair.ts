@@ -204,6 +204,11 @@ export function showsFillers(text: string): boolean {
   return text.includes('<<') || hasLetterRun(text);
 }
 
+/** Whether a line read has five or more fillers in a row, or a run of one letter (fillers misread). */
+export function hasFillerRun(text: string): boolean {
+  return text.includes('<<<<<') || hasLetterRun(text);
+}
+
 /** Whether a line read has a run of one letter (see `LETTER_RUN`). */
 export function hasLetterRun(text: string): boolean {
   // search() starts at 0 whatever the global regex's lastIndex, which test() would not.
