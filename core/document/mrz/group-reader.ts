@@ -180,8 +180,8 @@ export class ZoneReader {
   async probe(candidate: ZoneCandidate, flip: boolean): Promise<CtcLine | null> {
     if (this.exhausted()) return null;
     const lines = this.layout(candidate, flip);
-    // Lines of one zone share a type size: the tallest measured tells it (one line's may be measured short).
-    const height = Math.max(...lines.map((l) => l.height));
+    // Lines of one zone share a type size: their mean height tells it (one line's may be measured a third short).
+    const height = lines.reduce((sum, l) => sum + l.height, 0) / Math.max(1, lines.length);
     if (lines.some((l) => l.length > MAX_LINE_ASPECT * height)) return null;
     const [first] = lines;
     return first ? this.recognise(first, VARIANTS[0]!) : null;
