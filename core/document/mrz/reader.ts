@@ -4,14 +4,7 @@ import { GreyPyramid, toGrey } from './grey.js';
 import { readingDirection, ZoneReader } from './group-reader.js';
 import type { Attempt } from './interpret.js';
 import type { MrzReading } from './types.js';
-import {
-  findMrzCandidates,
-  MIN_SIDE,
-  sameLine,
-  type ZoneCandidate,
-  type ZoneLine,
-  type ZoneSearch,
-} from './zone.js';
+import { findMrzCandidates, MIN_SIDE, type ZoneCandidate, type ZoneLine, type ZoneSearch } from './zone.js';
 
 /** Candidate zones looked at, best first, before giving up. */
 const MAX_CANDIDATES = 6;
@@ -101,7 +94,8 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
   // When nothing read valid, look again at zones the first look did not find: levelled along a second direction
   // the page has (a page askew of its table's edges), then through a pattern or a stamp printed across the MRZ
   // (it may have joined its characters into blots).
-  const looks = search.askew ? [{ askew: true }, { throughPattern: true }] : [{ throughPattern: true }];
+  const askew = search.askew.some((skews) => skews.length > 0);
+  const looks = askew ? [{ askew: search.askew }, { throughPattern: true }] : [{ throughPattern: true }];
   for (const look of looks) {
     if (best?.reading.valid || best?.settled || reader.calls >= PATTERN_LOOK_CALLS) break;
     const extra = findMrzCandidates(pyramid, look);
@@ -126,6 +120,12 @@ const MAX_PATTERN_CANDIDATES = 1;
  * nothing to read.
  */
 const PATTERN_LOOK_CALLS = MAX_CALLS / 2;
+
+/** Whether two found lines are one: centres within half a text height, one direction. */
+function sameLine(a: ZoneLine, b: ZoneLine): boolean {
+  const near = Math.hypot(a.cx - b.cx, a.cy - b.cy) <= Math.min(a.height, b.height) / 2;
+  return near && Math.abs(Math.sin(a.angle - b.angle)) < 0.05;
+}
 
 /**
  * Read candidate zones in turn, best first, until one reads valid or fails as printed; answers the best

@@ -33,8 +33,11 @@ export interface ZoneCandidate {
 export interface ZoneSearch {
   lines: ZoneLine[];
   candidates: ZoneCandidate[];
-  /** Whether the page has a direction besides its dominant one that this search did not level (see ZoneLook). */
-  askew?: boolean;
+  /**
+   * Directions besides the dominant one that the search found and did not level, radians, as is and transposed
+   * (see LineAnalysis.skews); a further look levels along them (ZoneLook.askew).
+   */
+  askew: [number[], number[]];
 }
 
 /** Maps a point of an analysed raster (working copy, transposed or levelled) to full-resolution pixels. */
@@ -116,33 +119,44 @@ function scoreOf(group: readonly LineBand[], reference: number): number {
 export interface ZoneLook {
   /** Search a mask that keeps only print near the darkness of the darkest print nearby (see inkMask). */
   throughPattern?: boolean;
-  /** Search along the page's other directions only (see LineAnalysis.skews), not along its dominant one. */
-  askew?: boolean;
+  /** Level along these directions only (a first search's `askew`), not along the dominant one. */
+  askew?: ZoneSearch['askew'];
 }
 
-/** Search one orientation of the working copy (as is or transposed), levelled first when it is tilted. */
+/** Made when first asked for: levelling along a given direction needs neither the mask nor its analysis. */
+type Lazy<T> = () => T;
+
+/**
+ * Search one orientation of the working copy (as is or transposed): levelled along its dominant direction when
+ * tilted, or along the `skews` given; the other directions found are added to `others`.
+ */
 function searchFrame(
-  mask: Raster,
-  grey: () => Raster,
+  mask: Lazy<Raster>,
+  grey: Lazy<Raster>,
   frame: Frame,
   reference: number,
   out: ZoneSearch,
-  look: ZoneLook,
+  throughPattern: boolean,
+  given: number[] | undefined,
+  others: number[],
 ): void {
-  const level = analyseLines(mask, WORK_PITCH, reference);
-  const [dominant = 0, ...all] = level.skews;
-  // Pieces mostly across this orientation are the other orientation's to find.
-  const others = all.filter((skew) => Math.abs(skew) < Math.PI / 4);
-  if (!look.askew && others.length > 0) out.askew = true;
-  const skews = look.askew ? others : [dominant];
+  let level: LineAnalysis | undefined;
+  const analysed = (): LineAnalysis => (level ??= analyseLines(mask(), WORK_PITCH, reference));
+  let skews = given;
+  if (!skews) {
+    const [dominant = 0, ...rest] = analysed().skews;
+    // Pieces mostly across this orientation are the other orientation's to find.
+    others.push(...rest.filter((skew) => Math.abs(skew) < Math.PI / 4));
+    skews = [dominant];
+  }
   for (const skew of skews) {
     if (Math.abs(skew) <= MAX_SKEW || Math.abs(skew) >= Math.PI / 4) {
-      addGroups(level, frame, out, reference);
+      addGroups(analysed(), frame, out, reference);
       continue;
     }
     // The grey copy is turned and its ink found again: a turned mask's jagged edges join neighbouring lines.
     const { raster: rotated, back } = rotateRaster(grey(), -skew);
-    const analysis = analyseLines(inkMask(rotated, WORK_PITCH, look.throughPattern), WORK_PITCH, reference);
+    const analysis = analyseLines(inkMask(rotated, WORK_PITCH, throughPattern), WORK_PITCH, reference);
     const map: Frame = (x, y) => {
       const [sx, sy] = back(x + 0.5, y + 0.5);
       return frame(sx - 0.5, sy - 0.5);
@@ -164,25 +178,21 @@ function addGroups(analysis: LineAnalysis, map: Frame, out: ZoneSearch, referenc
   }
 }
 
-/** Whether two found lines are one: centres within half a text height, one direction. */
-export function sameLine(a: ZoneLine, b: ZoneLine): boolean {
-  const near = Math.hypot(a.cx - b.cx, a.cy - b.cy) <= Math.min(a.height, b.height) / 2;
-  return near && Math.abs(Math.sin(a.angle - b.angle)) < 0.05;
-}
-
 /**
  * Find MRZ-like groups of lines anywhere in the image, in one pass over one working copy: as is (lines within
  * about ±45° of horizontal, levelled when tilted) and transposed (lines near vertical: quarter turns). Which
  * way the text reads (upright or upside down, turned left or right) is left to the recogniser.
  * `look` asks for a further look: through a pattern (a second look for an MRZ printed over a guilloche or
- * crossed by a stamp), or along the page's other directions.
+ * crossed by a stamp), or along the other directions a first search found.
  */
 export function findMrzCandidates(pyramid: GreyPyramid, look: ZoneLook = {}): ZoneSearch {
-  const out: ZoneSearch = { lines: [], candidates: [] };
+  const out: ZoneSearch = { lines: [], candidates: [], askew: [[], []] };
   if (Math.min(pyramid.width, pyramid.height) < MIN_SIDE) return out;
   const { raster, scale } = pyramid.resized(WORK_SIDE);
   const reference = Math.max(raster.width, raster.height);
-  const mask = inkMask(raster, WORK_PITCH, look.throughPattern);
+  const throughPattern = look.throughPattern ?? false;
+  let ink: Raster | undefined;
+  const mask = (): Raster => (ink ??= inkMask(raster, WORK_PITCH, throughPattern));
   const full = (v: number): number => (v + 0.5) / scale - 0.5;
   searchFrame(
     mask,
@@ -190,15 +200,19 @@ export function findMrzCandidates(pyramid: GreyPyramid, look: ZoneLook = {}): Zo
     (x, y) => [full(x), full(y)],
     reference,
     out,
-    look,
+    throughPattern,
+    look.askew?.[0],
+    out.askew[0],
   );
   searchFrame(
-    transpose(mask),
+    () => transpose(mask()),
     () => transpose(raster),
     (x, y) => [full(y), full(x)],
     reference,
     out,
-    look,
+    throughPattern,
+    look.askew?.[1],
+    out.askew[1],
   );
   out.candidates.sort((a, b) => b.score - a.score);
   return out;
