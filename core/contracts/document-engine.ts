@@ -43,8 +43,11 @@ export interface ReferenceMarkSummary {
 export interface IdCardCheckOptions {
   /** Document profile name (default `default`); unknown names are 400 FIELD_INVALID. */
   profile?: string;
-  /** The face engine's analysis of this same image (the face_match step's), reused instead of detecting again. */
-  card?: CardFaces;
+  /**
+   * The face engine's analysis of this same image (the face_match step's), reused instead of detecting again; a
+   * promise when that step is still running (the ghost search waits for it, the cheaper features do not).
+   */
+  card?: CardFaces | PromiseLike<CardFaces>;
   /** Cancels the check (the request went away): running detector jobs are stopped, the rest never start. */
   signal?: AbortSignal;
 }

@@ -106,7 +106,7 @@ export class DocumentService implements DocumentEngine {
     image: DecodedImage,
     profile: DocumentProfile,
     signal: AbortSignal,
-    card?: CardFaces,
+    card?: CardFaces | PromiseLike<CardFaces>,
     earlier: readonly FeatureResult[] = [],
   ): Promise<FeatureResult> {
     const unavailable = (why: string): FeatureResult => ({
@@ -141,11 +141,14 @@ export class DocumentService implements DocumentEngine {
     image: DecodedImage,
     face: FacePort,
     signal: AbortSignal,
-    card: CardFaces | undefined,
+    card: CardFaces | PromiseLike<CardFaces> | undefined,
     clear: Region[],
   ): Promise<FeatureResult> {
     const started = performance.now();
-    const faces = card?.image === image ? card : await face.analyseCard(image);
+    // The face step's analysis when it has one; a face step that failed leaves the search to analyse the card.
+    const given = card ? await Promise.resolve(card).catch(() => undefined) : undefined;
+    signal.throwIfAborted();
+    const faces = given?.image === image ? given : await face.analyseCard(image);
     const analysedMs = performance.now() - started;
     const result = await detectGhostPortrait(faces, face, {
       signal,

@@ -27,14 +27,15 @@ export interface VerificationOutcome {
   failedStep?: StepName;
   reason?: string;
   scores: Record<string, number>;
-  /** Wall time of each step that ran, ms (the route sends them as Server-Timing). */
+  /** Wall time of each step answered, ms, from the step's start (the route sends them as Server-Timing). */
   timings: Partial<Record<StepName, number>>;
 }
 
 /**
  * SPEC 1: fingerprint 1:1 against the number's enrollment, then selfie vs ID-card portrait, then the ID card's
- * required security feature; the first REJECTED step ends the run. Missing engines answer 501 up front.
- * `onProgress` hears each step start and finish; it does not change the outcome.
+ * required security feature; the first REJECTED step is the answer. The ID-card check works beside the other two
+ * and the steps are answered in that order; the first rejection stops the work still running. Missing engines answer 501 up front.
+ * `onProgress` hears each step's turn start and finish, in order; it does not change the outcome.
  */
 export async function runVerification(
   services: Services,
@@ -56,66 +57,95 @@ export async function runVerification(
   const details: Record<string, Record<string, unknown>> = {};
   const scores: Record<string, number> = {};
   const timings: VerificationOutcome['timings'] = {};
-  // A step starts only while the caller still waits for the answer.
-  const start = (step: StepName): void => {
-    input.signal?.throwIfAborted();
-    onProgress({ step, phase: 'started' });
-  };
+  // Each step's wall time from its start; only the answered steps' go into the outcome.
+  const spent: VerificationOutcome['timings'] = {};
   const timed = async <T>(step: StepName, run: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     try {
       return await run();
     } finally {
-      timings[step] = Math.round(performance.now() - started);
+      spent[step] = Math.round(performance.now() - started);
     }
   };
 
-  start('fingerprint');
-  const fp = await timed('fingerprint', () => fingerprint.verify(input.mobileE164, input.fingerprint));
-  onProgress({ step: 'fingerprint', phase: 'finished', result: fp });
-  scores.fingerprint = fp.score;
-  details.fingerprint = {
-    status: fp.status,
-    mobile_number: input.mobileE164,
-    score: fp.score,
-    message: fp.message,
-    ...fp.extra,
-  };
-  if (fp.status === 'REJECTED') return rejected('fingerprint', fp, details, scores, timings);
-
-  start('face_match');
-  // The face step's card analysis (decoded card, its faces, the portrait and its turn) goes to the id_card step.
-  const { result: fm, card } = await timed('face_match', () => face.matchCard(input.selfie, input.idCard));
-  onProgress({ step: 'face_match', phase: 'finished', result: fm });
-  scores.face_match = fm.score;
-  details.face_match = { status: fm.status, score: fm.score, message: fm.message, ...fm.extra };
-  if (fm.status === 'REJECTED') return rejected('face_match', fm, details, scores, timings);
-
-  start('id_card_check');
-  const id = await timed('id_card_check', () =>
-    document.checkIdCard(input.idCard, { card, ...(input.signal ? { signal: input.signal } : {}) }),
+  input.signal?.throwIfAborted();
+  // Two lanes at once (a branch PC has 2-4 cores): the ID-card check, the longest step, from the start; the
+  // fingerprint, then the face match once the fingerprint passed. The answer keeps the steps' order, and the first
+  // rejection, or the caller going away, stops the work still running.
+  const halt = new AbortController();
+  const signal = input.signal ? AbortSignal.any([input.signal, halt.signal]) : halt.signal;
+  const fpRun = timed('fingerprint', () => fingerprint.verify(input.mobileE164, input.fingerprint));
+  const faceRun = fpRun.then((fp) =>
+    fp.status === 'REJECTED' || signal.aborted
+      ? null
+      : timed('face_match', () => face.matchCard(input.selfie, input.idCard)),
   );
-  onProgress({ step: 'id_card_check', phase: 'finished', result: id });
-  scores.id_card = id.score;
-  details.id_card = {
-    status: id.status,
-    verification_score: id.score,
-    feature_detected: typeof id.extra?.feature_detected === 'string' ? id.extra.feature_detected : '',
-    message: id.message,
-    ...id.extra,
-  };
-  if (id.status === 'REJECTED') return rejected('id_card_check', id, details, scores, timings);
+  // The face step's card analysis (decoded card, its faces, the portrait and its turn) goes to the id_card step.
+  const card = faceRun.then((match) => match?.card ?? Promise.reject(new Error('No face step ran.')));
+  const idRun = timed('id_card_check', () => document.checkIdCard(input.idCard, { card, signal }));
+  const runs: Promise<unknown>[] = [fpRun, faceRun, card, idRun];
+  // A step's failure is answered where its turn comes; a step whose turn never comes is only settled.
+  for (const run of runs) run.catch(() => undefined);
 
-  return {
-    status: 'SUCCESS',
-    scores,
-    timings,
-    body: {
-      status: 'SUCCESS',
-      message: 'Identity verified: fingerprint, face match and ID card passed.',
-      details,
-    },
+  // Progress is reported in the answer's order: a step is "started" when the one before it has passed.
+  const turn = (step: StepName): void => {
+    input.signal?.throwIfAborted();
+    onProgress({ step, phase: 'started' });
   };
+  try {
+    turn('fingerprint');
+    const fp = await fpRun;
+    timings.fingerprint = spent.fingerprint ?? 0;
+    onProgress({ step: 'fingerprint', phase: 'finished', result: fp });
+    scores.fingerprint = fp.score;
+    details.fingerprint = {
+      status: fp.status,
+      mobile_number: input.mobileE164,
+      score: fp.score,
+      message: fp.message,
+      ...fp.extra,
+    };
+    if (fp.status === 'REJECTED') return rejected('fingerprint', fp, details, scores, timings);
+
+    turn('face_match');
+    const match = await faceRun;
+    if (!match) throw new Error('The face step did not run after a passed fingerprint.');
+    const fm = match.result;
+    timings.face_match = spent.face_match ?? 0;
+    onProgress({ step: 'face_match', phase: 'finished', result: fm });
+    scores.face_match = fm.score;
+    details.face_match = { status: fm.status, score: fm.score, message: fm.message, ...fm.extra };
+    if (fm.status === 'REJECTED') return rejected('face_match', fm, details, scores, timings);
+
+    turn('id_card_check');
+    const id = await idRun;
+    timings.id_card_check = spent.id_card_check ?? 0;
+    onProgress({ step: 'id_card_check', phase: 'finished', result: id });
+    scores.id_card = id.score;
+    details.id_card = {
+      status: id.status,
+      verification_score: id.score,
+      feature_detected: typeof id.extra?.feature_detected === 'string' ? id.extra.feature_detected : '',
+      message: id.message,
+      ...id.extra,
+    };
+    if (id.status === 'REJECTED') return rejected('id_card_check', id, details, scores, timings);
+
+    return {
+      status: 'SUCCESS',
+      scores,
+      timings,
+      body: {
+        status: 'SUCCESS',
+        message: 'Identity verified: fingerprint, face match and ID card passed.',
+        details,
+      },
+    };
+  } finally {
+    // Decided: nothing keeps working for an answer already given (worker jobs stop at their next check).
+    halt.abort(new Error('The verification is decided.'));
+    await Promise.allSettled(runs);
+  }
 }
 
 function rejected(

@@ -81,13 +81,13 @@ describe('/v2/verify reuses the card analysis (real engines)', () => {
   }, 240_000);
   afterAll(async () => server.close());
 
-  async function verify(card: Buffer): Promise<Record<string, unknown>> {
+  async function verify(card: Buffer, fingerprint = print(1)): Promise<Record<string, unknown>> {
     face.length = 0;
     document.length = 0;
     mrz.length = 0;
     const { body, contentType } = buildMultipart([
       { name: 'mobile_number', value: '447911123456' },
-      { name: 'fingerprint', filename: 'fp.png', data: print(1) },
+      { name: 'fingerprint', filename: 'fp.png', data: fingerprint },
       { name: 'selfie', filename: 'selfie.jpg', data: selfie },
       { name: 'id_card', filename: 'card.jpg', data: card },
     ]);
@@ -97,10 +97,14 @@ describe('/v2/verify reuses the card analysis (real engines)', () => {
       payload: body,
       headers: { 'content-type': contentType },
     });
+    const answered = res.json<Record<string, unknown>>();
+    // Only the answered steps are timed, in order.
     expect(res.headers['server-timing']).toMatch(
-      /^fingerprint;dur=\d+, face_match;dur=\d+, id_card_check;dur=\d+$/,
+      answered.step === 'fingerprint'
+        ? /^fingerprint;dur=\d+$/
+        : /^fingerprint;dur=\d+, face_match;dur=\d+, id_card_check;dur=\d+$/,
     );
-    return res.json();
+    return answered;
   }
 
   it('searches the ghost portrait with the face step’s faces: no second decode, no second card detection', async () => {
@@ -114,9 +118,11 @@ describe('/v2/verify reuses the card analysis (real engines)', () => {
     const card = match!.args[1];
     const [check] = document;
     expect(document.map((c) => c.method)).toEqual(['checkIdCard']);
-    // The decoded upload itself, and the face step's analysis of it (its faces found once).
+    // The decoded upload itself, and the face step's analysis of it (its faces found once), which the id_card
+    // step is given while the face step still runs.
     expect(check!.args[0]).toBe(card);
-    expect((check!.args[1] as { card: { image: unknown } }).card.image).toBe(card);
+    const given = await (check!.args[1] as { card: PromiseLike<{ image: unknown }> }).card;
+    expect(given.image).toBe(card);
     expect(later.map((c) => c.method)).not.toContain('analyseCard');
     expect(later.map((c) => c.method)).not.toContain('matchCard');
     // Later detections look at windows of the card, never at the card again.
@@ -133,5 +139,16 @@ describe('/v2/verify reuses the card analysis (real engines)', () => {
     });
     expect(face.map((c) => c.method)).toEqual(['matchCard']);
     expect(mrz).toHaveLength(1);
+  });
+
+  it('answers a fingerprint rejection as before, and stops the ID-card work begun beside it', async () => {
+    const other = encodeGrayPng(syntheticFingerprint(202, 1), 500);
+    const body = await verify(await renderIdCard({ person: 0 }), other);
+    expect(body).toMatchObject({ step: 'fingerprint', status: 'REJECTED', reason: 'no_match' });
+    expect(body).not.toHaveProperty('details.id_card');
+    // The card was being checked at once; by the answer, that check was told to stop.
+    const [check] = document;
+    expect(check?.method).toBe('checkIdCard');
+    expect((check!.args[1] as { signal: AbortSignal }).signal.aborted).toBe(true);
   });
 });
