@@ -82,4 +82,14 @@ describe('zone search', () => {
     const askew = (y: number): LineBand => ({ ...band(180, y, 540, 28), angle: -Math.atan2(18, 540) });
     expect(groupMrzBands([askew(460), askew(484)])[0]?.length).toBe(2);
   });
+
+  it('keeps a line apart from a textured block level with it a few text heights away', () => {
+    const page = twoLines(230, 30);
+    // Lines from x 200: a picture's corner (hatched, 64 px square) beside the second line, 116 px before it.
+    for (let y = 200; y < 260; y++) for (let x = 0; x < 200; x++) page.data[y * WIDTH + x] = 230;
+    for (let y = 232; y < 296; y++)
+      for (let x = 20; x < 84; x += 7) for (let dx = 0; dx < 3; dx++) page.data[y * WIDTH + x + dx] = 40;
+    const { bands } = analyseLines(inkMask(page, 15), 15, WIDTH);
+    expect(bands.filter((b) => b.width > 400).map((b) => Math.round(b.cy / 10))).toEqual([21, 25]);
+  });
 });

@@ -213,7 +213,8 @@ function mergeRowNeighbours(pieces: LineBand[]): LineBand[] {
       const gap = piece.x - (o.x + o.width);
       return (
         overlap >= 0.6 * Math.min(o.height, piece.height) &&
-        gap < 3 * Math.max(o.height, piece.height) &&
+        // The text's height is the lower box's: beside a page edge or a picture a gap that wide is no word gap.
+        gap < 3 * Math.min(o.height, piece.height) &&
         gap > -o.width / 2
       );
     });
