@@ -4,7 +4,14 @@ import { GreyPyramid, toGrey } from './grey.js';
 import { readingDirection, ZoneReader } from './group-reader.js';
 import type { Attempt } from './interpret.js';
 import type { MrzReading } from './types.js';
-import { findMrzCandidates, MIN_SIDE, type ZoneCandidate, type ZoneLine, type ZoneSearch } from './zone.js';
+import {
+  findMrzCandidates,
+  MIN_SIDE,
+  type ZoneCandidate,
+  type ZoneLine,
+  type ZoneLook,
+  type ZoneSearch,
+} from './zone.js';
 
 /** Candidate zones looked at, best first, before giving up. */
 const MAX_CANDIDATES = 6;
@@ -87,39 +94,56 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
     (options.shouldStop?.() ?? false) ||
     (budget !== undefined && performance.now() - started > budget);
   const reader = new ZoneReader(pyramid, search, await getRecognizer(), { maxCalls: MAX_CALLS, shouldStop });
-  const [first] = search.candidates;
+  const queue = search.candidates.slice(0, MAX_CANDIDATES);
+  const [first] = queue;
   // The best-looking zone is most often the MRZ the right way up: its lines are read side by side at once.
   if (first) reader.prefetch(first, false);
-  let best = await readCandidates(reader, search, search.candidates.slice(0, MAX_CANDIDATES), null);
-  // When nothing read valid, look again at zones the first look did not find: levelled along a second direction
-  // the page has (a page askew of its table's edges), then through a pattern or a stamp printed across the MRZ
-  // (it may have joined its characters into blots).
-  const askew = search.askew.some((skews) => skews.length > 0);
-  const looks = askew ? [{ askew: search.askew }, { throughPattern: true }] : [{ throughPattern: true }];
+  const zones: number[][] = [];
+  let best = await readCandidates(reader, search, queue.splice(0, 1), null, zones);
+  // When it did not read valid, the zones seen through a pattern or a stamp printed across the MRZ (the first mask
+  // may have joined its characters into blots) are read with the rest, likeliest first, whichever look found them.
+  if (first && !done(best) && !reader.exhausted()) {
+    queue.push(...freshZones(search, findMrzCandidates(pyramid, { throughPattern: true })));
+    queue.sort((a, b) => b.score - a.score);
+  }
+  best = await readCandidates(reader, search, queue, best, zones);
+  // Still nothing valid: look again levelled along a second direction the page has (a page askew of its table's
+  // edges), and through a pattern when the first look found no zone at all.
+  const looks: ZoneLook[] = [];
+  if (search.askew.some((skews) => skews.length > 0)) looks.push({ askew: search.askew });
+  if (!first) looks.push({ throughPattern: true });
   for (const look of looks) {
-    if (best?.reading.valid || best?.settled || reader.calls >= PATTERN_LOOK_CALLS) break;
-    const extra = findMrzCandidates(pyramid, look);
-    const offset = search.lines.length;
-    const found = search.lines.slice();
-    search.lines.push(...extra.lines);
-    const fresh = extra.candidates
-      .filter((c) => !c.lines.every((i) => found.some((line) => sameLine(line, extra.lines[i]!))))
-      .slice(0, MAX_PATTERN_CANDIDATES)
-      .map((c) => ({ ...c, lines: c.lines.map((i) => i + offset) }));
-    best = await readCandidates(reader, search, fresh, best);
+    if (done(best) || reader.calls >= FURTHER_LOOK_CALLS) break;
+    const fresh = freshZones(search, findMrzCandidates(pyramid, look));
+    best = await readCandidates(reader, search, fresh, best, zones);
   }
   if (!best) return null;
   return { ...best.reading, ms: Math.round(performance.now() - started) };
 }
 
-/** Zones each further look (askew, through a pattern) reads at most: it costs every page without an MRZ. */
-const MAX_PATTERN_CANDIDATES = 1;
+/** Whether a read is over: valid, or failing as printed (a document has one MRZ; no other zone reads it better). */
+function done(best: Attempt | null): boolean {
+  return (best?.reading.valid ?? false) || (best?.settled ?? false);
+}
+
+/** Zones each further look (askew, through a pattern) adds at most: it costs every page without an MRZ. */
+const MAX_FRESH_ZONES = 1;
 /**
- * Recogniser calls after which no further look is taken: a page of print has used them on its lines, while an
- * MRZ the first look could not see (askew of the page's longest edges, or joined by a pattern) left it (almost)
- * nothing to read.
+ * Recogniser calls after which no look along a second direction is taken: a page of print has used them on its
+ * lines, while an MRZ askew of the page's longest edges left the first look (almost) nothing to read.
  */
-const PATTERN_LOOK_CALLS = MAX_CALLS / 2;
+const FURTHER_LOOK_CALLS = MAX_CALLS / 2;
+
+/** The best zones of a further look that the search has not found yet, added to the search's lines. */
+function freshZones(search: ZoneSearch, extra: ZoneSearch): ZoneCandidate[] {
+  const offset = search.lines.length;
+  const found = search.lines.slice();
+  search.lines.push(...extra.lines);
+  return extra.candidates
+    .filter((c) => !c.lines.every((i) => found.some((line) => sameLine(line, extra.lines[i]!))))
+    .slice(0, MAX_FRESH_ZONES)
+    .map((c) => ({ ...c, lines: c.lines.map((i) => i + offset) }));
+}
 
 /** Whether two found lines are one: centres within half a text height, one direction. */
 function sameLine(a: ZoneLine, b: ZoneLine): boolean {
@@ -136,12 +160,12 @@ async function readCandidates(
   search: ZoneSearch,
   queue: ZoneCandidate[],
   best: Attempt | null,
-): Promise<Attempt | null> {
   // Three-line zones read as an MRZ: two of their lines alone would be read as a shorter format, wrongly.
-  const zones: number[][] = [];
+  zones: number[][],
+): Promise<Attempt | null> {
   for (let k = 0; k < queue.length; k++) {
     const candidate = queue[k]!;
-    if (reader.exhausted()) break;
+    if (reader.exhausted() || done(best)) break;
     const inZone =
       candidate.lines.length === 2 && zones.some((z) => candidate.lines.every((i) => z.includes(i)));
     if (!inZone) {
@@ -150,8 +174,7 @@ async function readCandidates(
       const attempt = await reader.read(candidate, flip);
       if (attempt && candidate.lines.length === 3) zones.push(candidate.lines);
       if (attempt && (!best || attempt.score > best.score)) best = attempt;
-      // Valid, or failing as printed (a document has one MRZ): other zones will not read it better.
-      if (best?.reading.valid || best?.settled) break;
+      if (done(best)) break;
       if (candidate.lines.length === 2 && (await reader.longestFirstCut(candidate, flip)) > TD1_LINE + 2)
         continue;
     }
