@@ -92,11 +92,15 @@ export async function runVerification(
     input.signal?.throwIfAborted();
     onProgress({ step, phase: 'started' });
   };
+  // A step's answer goes out with its wall time.
+  const answered = (step: StepName, result: StepResult): StepResult => {
+    timings[step] = spent[step] ?? 0;
+    onProgress({ step, phase: 'finished', result });
+    return result;
+  };
   try {
     turn('fingerprint');
-    const fp = await fpRun;
-    timings.fingerprint = spent.fingerprint ?? 0;
-    onProgress({ step: 'fingerprint', phase: 'finished', result: fp });
+    const fp = answered('fingerprint', await fpRun);
     scores.fingerprint = fp.score;
     details.fingerprint = {
       status: fp.status,
@@ -110,17 +114,13 @@ export async function runVerification(
     turn('face_match');
     const match = await faceRun;
     if (!match) throw new Error('The face step did not run after a passed fingerprint.');
-    const fm = match.result;
-    timings.face_match = spent.face_match ?? 0;
-    onProgress({ step: 'face_match', phase: 'finished', result: fm });
+    const fm = answered('face_match', match.result);
     scores.face_match = fm.score;
     details.face_match = { status: fm.status, score: fm.score, message: fm.message, ...fm.extra };
     if (fm.status === 'REJECTED') return rejected('face_match', fm, details, scores, timings);
 
     turn('id_card_check');
-    const id = await idRun;
-    timings.id_card_check = spent.id_card_check ?? 0;
-    onProgress({ step: 'id_card_check', phase: 'finished', result: id });
+    const id = answered('id_card_check', await idRun);
     scores.id_card = id.score;
     details.id_card = {
       status: id.status,
