@@ -34,8 +34,9 @@ export interface VerificationOutcome {
 /**
  * SPEC 1: fingerprint 1:1 against the number's enrollment, then selfie vs ID-card portrait, then the ID card's
  * required security feature; the first REJECTED step is the answer. The ID-card check works beside the other two
- * and the steps are answered in that order; the first rejection stops the work still running. Missing engines answer 501 up front.
- * `onProgress` hears each step's turn start and finish, in order; it does not change the outcome.
+ * and the steps are answered in that order; the first rejection stops the work still running. Missing engines
+ * answer 501 up front. `onProgress` hears each step's turn start and finish, in order; it does not change the
+ * outcome.
  */
 export async function runVerification(
   services: Services,
