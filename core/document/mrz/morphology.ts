@@ -59,8 +59,10 @@ function columnsExtremum(src: Raster, size: number, max: boolean): Raster {
     const e = b + k - 1;
     forward.set(data.subarray(row(b), row(b) + width), b * width);
     backward.set(data.subarray(row(e), row(e) + width), e * width);
-    for (let i = b + 1; i <= e; i++) runningRow(data, row(i), forward, (i - 1) * width, i * width, width, max);
-    for (let i = e - 1; i >= b; i--) runningRow(data, row(i), backward, (i + 1) * width, i * width, width, max);
+    for (let i = b + 1; i <= e; i++)
+      runningRow(data, row(i), forward, (i - 1) * width, i * width, width, max);
+    for (let i = e - 1; i >= b; i--)
+      runningRow(data, row(i), backward, (i + 1) * width, i * width, width, max);
   }
   const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
