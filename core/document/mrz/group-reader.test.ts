@@ -23,6 +23,18 @@ describe('what a first line looks like', () => {
     expect(looksLikePrint(line('PERSONALNUMBERIIIIDATEOFBIRTH'))).toBe(true);
   });
 
+  it('takes a dozen lower-case letters the whole model reads surely for print, though few MRZ characters remain', () => {
+    // "uber den faulen Hund. Le renard brun" read with the MRZ alphabet, and by the whole model.
+    const words = { ...line('UHULEU', 0.75, 0.96), lowerCase: { count: 27, confidence: 0.95 } };
+    expect(looksLikePrint(words)).toBe(true);
+    // The same line upside down: lower-case letters, read unsurely.
+    expect(looksLikePrint({ ...words, lowerCase: { count: 22, confidence: 0.45 } })).toBe(false);
+    // An MRZ upside down: its fillers read as `>`, a letter or two in lower case.
+    expect(looksLikePrint({ ...line('IOSIOI0', 0.48, 0.8), lowerCase: { count: 1, confidence: 0.9 } })).toBe(
+      false,
+    );
+  });
+
   it('leaves lower-case print and short readings alone', () => {
     expect(looksLikePrint(line('Surnameandgivennames', 0.9, 0.8))).toBe(true);
     expect(looksLikePrint(line('CCCCCC'))).toBe(false);

@@ -54,12 +54,16 @@ export function looksLikeMrzLine(line: CtcLine): boolean {
 }
 
 /**
- * Whether a line reads as printed text the right way up (not MRZ, and not one upside down either): surely read
- * capitals without fillers (nor a run of one letter, as fillers misread), or mostly characters outside the MRZ
- * alphabet (lower case), a dozen or more of them.
- * An MRZ read the wrong way round (upside down or the other quarter turn) yields only a few characters.
+ * Whether a line reads as printed text the right way up (not MRZ, and not one upside down either): a dozen
+ * lower-case letters surely read by the whole model; or, a dozen or more MRZ characters, surely read capitals
+ * without fillers (nor a run of one letter, as fillers misread), or mostly characters outside the MRZ alphabet.
+ * An MRZ read the wrong way round (upside down or the other quarter turn) yields only a few characters, and no
+ * lower-case words (its fillers read as `>`).
  */
 export function looksLikePrint(line: CtcLine): boolean {
+  // Lower-case print leaves few MRZ characters, so the count below would miss it.
+  const words = line.lowerCase;
+  if (words && words.count >= PRINT_LENGTH && words.confidence >= SURE_PRINT) return true;
   if (line.chars.length < PRINT_LENGTH) return false;
   if (line.foreign > PRINT_FOREIGN) return true;
   // A run no word has is a filler run read as a letter (small print: `<` taken for `C`).

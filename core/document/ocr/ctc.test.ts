@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { charsetFromDictionary, decodeCtc } from './ctc.js';
+import { charsetFromDictionary, decodeCtc, lowerCaseClasses, readLowerCase } from './ctc.js';
 
 describe('CTC greedy decoding restricted to a charset', () => {
   // Classes: 0 blank, 1 'A', 2 'B', 3 '中' (masked out), 4 '<'.
@@ -48,5 +48,31 @@ describe('CTC greedy decoding restricted to a charset', () => {
 
   it('decodes nothing from blanks only', () => {
     expect(decodeCtc(matrix([[1, 0, 0, 0, 0]]), 1, 5, charset)).toMatchObject({ text: '', confidence: 0 });
+  });
+});
+
+describe('lower-case letters read by the whole model', () => {
+  it('finds the lower-case classes of a dictionary, of any cased script', () => {
+    expect([...lowerCaseClasses(['a', 'B', '中', 'é', '<', 'ж', '1', 'ab'])]).toEqual([1, 4, 6]);
+  });
+
+  it('counts lower-case letters of the unmasked reading and their mean probability', () => {
+    // Classes: 0 blank, 1 'a', 2 'B', 3 'c'.
+    const lower = new Set([1, 3]);
+    const probs = Float32Array.from(
+      [
+        [0.1, 0.8, 0.1, 0],
+        [0.1, 0.6, 0.1, 0.2],
+        [0.9, 0.1, 0, 0],
+        [0.1, 0.1, 0.8, 0],
+        [0.2, 0, 0, 0.8],
+        [0.1, 0.9, 0, 0],
+      ].flat(),
+    );
+    // a (0.8: the best of its two steps), B not counted, c (0.8), a (0.9).
+    const read = readLowerCase(probs, 6, 4, lower);
+    expect(read.count).toBe(3);
+    expect(read.confidence).toBeCloseTo((0.8 + 0.8 + 0.9) / 3, 5);
+    expect(readLowerCase(Float32Array.from([1, 0, 0, 0]), 1, 4, lower)).toEqual({ count: 0, confidence: 0 });
   });
 });

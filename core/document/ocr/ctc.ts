@@ -20,6 +20,11 @@ export interface CtcLine {
    * line is not text of that alphabet at all (lower-case print, a picture, an MRZ read upside down).
    */
   foreign: number;
+  /**
+   * Lower-case letters the whole model reads (no mask) and their mean probability: words of print read the right
+   * way up. An MRZ has none; read upside down, its fillers read as `>` and its capitals as capitals or unsurely.
+   */
+  lowerCase?: { count: number; confidence: number };
 }
 
 /** The classes a decoder may emit: class index → character. Index 0 is the CTC blank. */
@@ -109,6 +114,56 @@ export function decodeCtc(
   const text = chars.map((c) => c.char).join('');
   const confidence = chars.length ? chars.reduce((s, c) => s + c.prob, 0) / chars.length : 0;
   return { text, chars, confidence, foreign: inkMass > 0 ? Math.min(1, foreignMass / inkMass) : 0 };
+}
+
+/**
+ * Greedy CTC reading with every class allowed, counting only its lower-case letters (`lower`: their classes) and
+ * their mean probability.
+ */
+export function readLowerCase(
+  probs: Float32Array,
+  steps: number,
+  classes: number,
+  lower: ReadonlySet<number>,
+): { count: number; confidence: number } {
+  let count = 0;
+  let sum = 0;
+  let previous = 0;
+  let run = 0;
+  for (let t = 0; t < steps; t++) {
+    const base = t * classes;
+    let top = 0;
+    let topProb = probs[base] ?? 0;
+    for (let c = 1; c < classes; c++) {
+      const p = probs[base + c]!;
+      if (p > topProb) {
+        topProb = p;
+        top = c;
+      }
+    }
+    if (top !== previous && run > 0) {
+      count++;
+      sum += run;
+      run = 0;
+    }
+    if (top !== 0 && lower.has(top)) run = Math.max(run, topProb);
+    previous = top;
+  }
+  if (run > 0) {
+    count++;
+    sum += run;
+  }
+  return { count, confidence: count ? sum / count : 0 };
+}
+
+/** Classes of a PaddleOCR dictionary that are lower-case letters (of any cased script). */
+export function lowerCaseClasses(dictionary: readonly string[]): Set<number> {
+  const lower = new Set<number>();
+  dictionary.forEach((entry, index) => {
+    if (entry.length === 1 && entry !== entry.toUpperCase() && entry === entry.toLowerCase())
+      lower.add(index + 1);
+  });
+  return lower;
 }
 
 /** Build a charset from a PaddleOCR dictionary (one entry per line, class = line index + 1) and the allowed characters. */

@@ -5,7 +5,14 @@ import ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { loadModel, type LoadedModel } from '../../models/registry.js';
 import { resolveModelFile } from '../../models/manifest.js';
-import { charsetFromDictionary, decodeCtc, type CtcCharset, type CtcLine } from './ctc.js';
+import {
+  charsetFromDictionary,
+  decodeCtc,
+  lowerCaseClasses,
+  readLowerCase,
+  type CtcCharset,
+  type CtcLine,
+} from './ctc.js';
 
 /** A grey image: one byte per pixel, row-major. */
 export interface GrayImage {
@@ -56,6 +63,7 @@ export async function loadLineRecognizer(): Promise<LineRecognizer> {
   // PaddleOCR appends a space class after the dictionary entries.
   dictionary.push(' ');
   const charsets = new Map<string, CtcCharset>();
+  const lower = lowerCaseClasses(dictionary);
   const inputName = model.session.inputNames[0] ?? 'x';
   const outputName = model.session.outputNames[0] ?? 'softmax_11.tmp_0';
 
@@ -71,7 +79,11 @@ export async function loadLineRecognizer(): Promise<LineRecognizer> {
       const out = result[outputName];
       if (!out) throw new Error('ppocr_rec produced no output.');
       const [, steps = 0, classes = 0] = out.dims;
-      return decodeCtc(out.data as Float32Array, steps, classes, charset);
+      const probs = out.data as Float32Array;
+      return {
+        ...decodeCtc(probs, steps, classes, charset),
+        lowerCase: readLowerCase(probs, steps, classes, lower),
+      };
     },
     async dispose() {
       await model.session.release();
