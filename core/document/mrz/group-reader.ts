@@ -132,6 +132,9 @@ export class ZoneReader {
 
   private readonly layouts = new Map<ZoneCandidate, StripLine[]>();
 
+  /** First lines that read as print the right way up, with that reading: other groups share such lines. */
+  private readonly print: { line: StripLine; reading: CtcLine }[] = [];
+
   /** The candidate's lines fitted to their text at full resolution, in reading order along `flip`. */
   private layout(candidate: ZoneCandidate, flip: boolean): StripLine[] {
     let lines = this.layouts.get(candidate);
@@ -188,7 +191,13 @@ export class ZoneReader {
     const height = lines.reduce((sum, l) => sum + l.height, 0) / Math.max(1, lines.length);
     if (lines.some((l) => l.length > MAX_LINE_ASPECT * height)) return null;
     const [first] = lines;
-    return first ? this.recognise(first, VARIANTS[0]!) : null;
+    if (!first) return null;
+    // A line of print seen as another group's first line: refitted a little differently, it would be read again.
+    const seen = this.print.find((p) => sameTextLine(p.line, first));
+    if (seen) return seen.reading;
+    const reading = await this.recognise(first, VARIANTS[0]!);
+    if (looksLikePrint(reading)) this.print.push({ line: first, reading });
+    return reading;
   }
 
   /**
@@ -224,4 +233,18 @@ export class ZoneReader {
     if (attempt && (!best || attempt.score > best.score)) best = attempt;
     return best;
   }
+}
+
+/**
+ * Whether two fitted lines are one line of text read the same way: one direction, heights within a quarter, centres
+ * within half a text height across the line and their extents overlapping along it.
+ */
+function sameTextLine(a: StripLine, b: StripLine): boolean {
+  if (Math.cos(a.angle - b.angle) < Math.cos(0.05)) return false;
+  if (Math.max(a.height, b.height) > 1.25 * Math.min(a.height, b.height)) return false;
+  const dx = b.cx - a.cx;
+  const dy = b.cy - a.cy;
+  const across = Math.abs(-dx * Math.sin(a.angle) + dy * Math.cos(a.angle));
+  const along = Math.abs(dx * Math.cos(a.angle) + dy * Math.sin(a.angle));
+  return across <= Math.min(a.height, b.height) / 2 && along < (a.length + b.length) / 2;
 }
