@@ -57,7 +57,7 @@ describe('zones of lower-case print (real PP-OCRv4 model)', () => {
         calls++;
         return Promise.resolve(words);
       },
-      dispose: async () => undefined,
+      dispose: () => Promise.resolve(),
     });
     expect(directions.every((d) => d === null)).toBe(true);
     expect(calls).toBeLessThanOrEqual(SENTENCES.length);
@@ -71,7 +71,7 @@ describe('zones of lower-case print (real PP-OCRv4 model)', () => {
         calls.push(line.width);
         return recognizer!.recognize(line, chars, options);
       },
-      dispose: async () => undefined,
+      dispose: () => Promise.resolve(),
     };
     expect((await probeAll(counting)).every((d) => d === null)).toBe(true);
     expect(calls.length).toBeLessThanOrEqual(SENTENCES.length);
