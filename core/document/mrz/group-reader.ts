@@ -167,13 +167,6 @@ export class ZoneReader {
     return pending;
   }
 
-  /** Start reading every line of a candidate with the first cut, in parallel (the likeliest zone, read as found). */
-  prefetch(candidate: ZoneCandidate, flip: boolean): void {
-    if (this.exhausted()) return;
-    for (const line of this.layout(candidate, flip))
-      void this.recognise(line, VARIANTS[0]!).catch(() => undefined);
-  }
-
   /** Characters in the longest line of a candidate read with the first cut (already read, so free). */
   async longestFirstCut(candidate: ZoneCandidate, flip: boolean): Promise<number> {
     const lines = await Promise.all(this.layout(candidate, flip).map((l) => this.recognise(l, VARIANTS[0]!)));

@@ -96,8 +96,6 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
   const reader = new ZoneReader(pyramid, search, await getRecognizer(), { maxCalls: MAX_CALLS, shouldStop });
   const queue = search.candidates.slice(0, MAX_CANDIDATES);
   const [first] = queue;
-  // The best-looking zone is most often the MRZ the right way up: its lines are read side by side at once.
-  if (first) reader.prefetch(first, false);
   const zones: number[][] = [];
   let best = await readCandidates(reader, search, queue.splice(0, 1), null, zones);
   // When it did not read valid, the zones seen through a pattern or a stamp printed across the MRZ (the first mask
