@@ -5,6 +5,13 @@ export interface Raster {
   data: Uint8Array;
 }
 
+/** A window of `size` (made odd: `k`, `half` each side) over `length` pixels padded by `half` each end, in whole windows. */
+function windowOf(size: number, length: number): { half: number; k: number; cells: number } {
+  const half = Math.floor(size / 2);
+  const k = 2 * half + 1;
+  return { half, k, cells: Math.ceil((length + 2 * half) / k) * k };
+}
+
 /**
  * Running min or max over a window of `size` along each row, edges clamped: van Herk / Gil-Werman, three
  * comparisons per pixel whatever the window size. (The loops are written out for max and min: a comparison
@@ -12,9 +19,7 @@ export interface Raster {
  */
 function rowsExtremum(src: Raster, size: number, max: boolean): Raster {
   const { width, height, data } = src;
-  const half = Math.floor(size / 2);
-  const k = 2 * half + 1;
-  const cells = Math.ceil((width + 2 * half) / k) * k;
+  const { half, k, cells } = windowOf(size, width);
   const out = new Uint8Array(width * height);
   const line = new Uint8Array(cells);
   const forward = new Uint8Array(cells);
@@ -49,9 +54,7 @@ function rowsExtremum(src: Raster, size: number, max: boolean): Raster {
 /** The same down each column, all columns at once row after row (memory order: a column walk misses the cache). */
 function columnsExtremum(src: Raster, size: number, max: boolean): Raster {
   const { width, height, data } = src;
-  const half = Math.floor(size / 2);
-  const k = 2 * half + 1;
-  const cells = Math.ceil((height + 2 * half) / k) * k;
+  const { half, k, cells } = windowOf(size, height);
   const forward = new Uint8Array(cells * width);
   const backward = new Uint8Array(cells * width);
   const row = (i: number): number => Math.min(height - 1, Math.max(0, i - half)) * width;
