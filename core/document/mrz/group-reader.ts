@@ -135,6 +135,11 @@ export class ZoneReader {
   /** First lines that read as print the right way up, with that reading: other groups share such lines. */
   private readonly print: { line: StripLine; reading: CtcLine }[] = [];
 
+  /** Whether a first line has read as print the right way up (in either direction of its group). */
+  readPrint(): boolean {
+    return this.print.length > 0;
+  }
+
   /** The candidate's lines fitted to their text at full resolution, in reading order along `flip`. */
   private layout(candidate: ZoneCandidate, flip: boolean): StripLine[] {
     let lines = this.layouts.get(candidate);
