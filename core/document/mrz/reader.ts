@@ -109,7 +109,8 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
   // edges), and through a pattern when the first look found no zone at all.
   const looks: ZoneLook[] = [];
   // Not when the first look read print surely: the document's own lines are level there, and so is its MRZ.
-  if (search.askew.some((skews) => skews.length > 0) && !reader.readPrint()) looks.push({ askew: search.askew });
+  if (search.askew.some((skews) => skews.length > 0) && !reader.readPrint())
+    looks.push({ askew: search.askew });
   if (!first) looks.push({ throughPattern: true });
   for (const look of looks) {
     if (done(best) || reader.calls >= FURTHER_LOOK_CALLS) break;
