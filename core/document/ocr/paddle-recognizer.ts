@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
 import sharp from 'sharp';
@@ -52,11 +51,7 @@ export interface LineRecognizer {
 
 /** Load the recognition model (sha256- and shape-checked) and its dictionary; fails fast when either is missing. */
 export async function loadLineRecognizer(): Promise<LineRecognizer> {
-  // Two threads halve a line's time (about 100 to 55 ms for a TD3 line); not spinning, they yield the core when idle.
-  const model: LoadedModel = await loadModel('ppocr_rec', {
-    intraOpNumThreads: Math.min(2, os.availableParallelism()),
-    allowSpinning: false,
-  });
+  const model: LoadedModel = await loadModel('ppocr_rec');
   const dictionaryFile = path.join(path.dirname(resolveModelFile(model.entry)), 'ppocr_keys_v1.txt');
   const dictionary = fs.readFileSync(dictionaryFile, 'utf8').split('\n');
   if (dictionary.at(-1) === '') dictionary.pop();
