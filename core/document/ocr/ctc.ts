@@ -134,13 +134,15 @@ export function readLowerCase(
     const base = t * classes;
     let top = 0;
     let topProb = probs[base] ?? 0;
-    for (let c = 1; c < classes; c++) {
-      const p = probs[base + c]!;
-      if (p > topProb) {
-        topProb = p;
-        top = c;
+    // A blank over one half outweighs any class: most steps are such, and need no scan of the 6,625 classes.
+    if (topProb <= 0.5)
+      for (let c = 1; c < classes; c++) {
+        const p = probs[base + c]!;
+        if (p > topProb) {
+          topProb = p;
+          top = c;
+        }
       }
-    }
     if (top !== previous && run > 0) {
       count++;
       sum += run;
