@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import ort from 'onnxruntime-node';
+import { foldConvolutionAffines } from './fold.js';
 import { readManifest, resolveModelFile, type ModelEntry, type ModelManifest } from './manifest.js';
 
 /** A verified ONNX session with the manifest entry it was checked against. */
@@ -14,6 +15,8 @@ export interface LoadModelOptions {
   manifest?: ModelManifest;
   /** Intra-op threads per session; 1 keeps concurrent requests from oversubscribing 2-4 cores. */
   intraOpNumThreads?: number;
+  /** Run the checked file as shipped, without the exact graph folds of fold.ts (for comparisons). */
+  asShipped?: boolean;
 }
 
 /** Compute a file's sha256 in hex. */
@@ -31,11 +34,14 @@ export async function loadModel(name: string, options: LoadModelOptions = {}): P
   if (!entry) throw new Error(`Model ${name} is not listed in models/manifest.json.`);
   const file = resolveModelFile(entry);
   if (!fs.existsSync(file)) throw new Error(`Model ${name}: file ${file} is missing.`);
-  const digest = sha256File(file);
+  const bytes = fs.readFileSync(file);
+  const digest = crypto.createHash('sha256').update(bytes).digest('hex');
   if (digest !== entry.sha256) {
     throw new Error(`Model ${name}: sha256 ${digest} does not match the manifest's ${entry.sha256}.`);
   }
-  const session = await ort.InferenceSession.create(file, {
+  // The checked file, with scalar scales folded into its convolutions: same function, fewer passes.
+  const model = options.asShipped ? bytes : foldConvolutionAffines(bytes).bytes;
+  const session = await ort.InferenceSession.create(model, {
     logSeverityLevel: 3,
     intraOpNumThreads: options.intraOpNumThreads ?? 1,
     interOpNumThreads: 1,
