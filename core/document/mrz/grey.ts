@@ -37,6 +37,7 @@ export function halve(src: Raster): Raster {
  */
 export class GreyPyramid {
   private readonly levels: Raster[];
+  private readonly copies = new Map<number, { raster: Raster; scale: number }>();
 
   constructor(base: Raster) {
     this.levels = [base];
@@ -69,9 +70,15 @@ export class GreyPyramid {
 
   /**
    * A copy whose longer side is `longSide` pixels: from the smallest level still at least that big, then
-   * bilinear (never more than a halving, so no aliasing), or bilinear enlargement of a small image.
+   * bilinear (never more than a halving, so no aliasing), or bilinear enlargement of a small image. Made once.
    */
   resized(longSide: number): { raster: Raster; scale: number } {
+    let copy = this.copies.get(longSide);
+    if (!copy) this.copies.set(longSide, (copy = this.makeResized(longSide)));
+    return copy;
+  }
+
+  private makeResized(longSide: number): { raster: Raster; scale: number } {
     const long = Math.max(this.width, this.height);
     const scale = longSide / long;
     let k = 0;

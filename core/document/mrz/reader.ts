@@ -87,7 +87,13 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
   const started = performance.now();
   if (Math.min(image.width, image.height) < MIN_SIDE) return null;
   const pyramid = new GreyPyramid(toGrey(image));
-  const search = findMrzCandidates(pyramid);
+  // The page as is first: most documents are photographed upright or upside down, and when its best zone reads
+  // valid, the search across (quarter turns) is never made.
+  const search = findMrzCandidates(pyramid, { frame: 'level' });
+  let turned: ZoneCandidate[] | null = null;
+  const searchTurned = (): ZoneCandidate[] =>
+    (turned ??= merge(search, findMrzCandidates(pyramid, { frame: 'turned' })));
+  if (search.candidates.length === 0) search.candidates.push(...searchTurned());
   const budget = options.budgetMs;
   const shouldStop = (): boolean =>
     (options.signal?.aborted ?? false) ||
@@ -98,9 +104,12 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
   const [first] = queue;
   const zones: number[][] = [];
   let best = await readCandidates(reader, search, queue.splice(0, 1), null, zones);
-  // When it did not read valid, the zones seen through a pattern or a stamp printed across the MRZ (the first mask
-  // may have joined its characters into blots) are read with the rest, likeliest first, whichever look found them.
+  // When it did not read valid, the zones across, and those seen through a pattern or a stamp printed across the
+  // MRZ (the first mask may have joined its characters into blots), are read with the rest, likeliest first.
   if (first && !done(best) && !reader.exhausted()) {
+    queue.push(...searchTurned());
+    queue.sort((a, b) => b.score - a.score);
+    queue.splice(MAX_CANDIDATES - 1);
     queue.push(...freshZones(search, findMrzCandidates(pyramid, { throughPattern: true })));
     queue.sort((a, b) => b.score - a.score);
   }
@@ -143,6 +152,15 @@ function freshZones(search: ZoneSearch, extra: ZoneSearch): ZoneCandidate[] {
     .filter((c) => !c.lines.every((i) => found.some((line) => sameLine(line, extra.lines[i]!))))
     .slice(0, MAX_FRESH_ZONES)
     .map((c) => ({ ...c, lines: c.lines.map((i) => i + offset) }));
+}
+
+/** The search of the other frame joined to the first: its lines and askew directions added, its zones returned. */
+function merge(search: ZoneSearch, other: ZoneSearch): ZoneCandidate[] {
+  const offset = search.lines.length;
+  search.lines.push(...other.lines);
+  search.askew[0].push(...other.askew[0]);
+  search.askew[1].push(...other.askew[1]);
+  return other.candidates.map((c) => ({ ...c, lines: c.lines.map((i) => i + offset) }));
 }
 
 /** Whether two found lines are one: centres within half a text height, one direction. */

@@ -121,6 +121,22 @@ export interface ZoneLook {
   throughPattern?: boolean;
   /** Level along these directions only (a first search's `askew`), not along the dominant one. */
   askew?: ZoneSearch['askew'];
+  /**
+   * Search the working copy as is only (`level`: lines within about ±45° of horizontal), or transposed only
+   * (`turned`: quarter turns); both when not given.
+   */
+  frame?: 'level' | 'turned';
+}
+
+/** Ink masks of a pyramid's working copy, plain and through a pattern: a frame searched later reuses its look's. */
+const masks = new WeakMap<GreyPyramid, Map<boolean, Raster>>();
+
+function maskOf(pyramid: GreyPyramid, raster: Raster, throughPattern: boolean): Raster {
+  let byLook = masks.get(pyramid);
+  if (!byLook) masks.set(pyramid, (byLook = new Map<boolean, Raster>()));
+  let mask = byLook.get(throughPattern);
+  if (!mask) byLook.set(throughPattern, (mask = inkMask(raster, WORK_PITCH, throughPattern)));
+  return mask;
 }
 
 /** Made when first asked for: levelling along a given direction needs neither the mask nor its analysis. */
@@ -191,29 +207,30 @@ export function findMrzCandidates(pyramid: GreyPyramid, look: ZoneLook = {}): Zo
   const { raster, scale } = pyramid.resized(WORK_SIDE);
   const reference = Math.max(raster.width, raster.height);
   const throughPattern = look.throughPattern ?? false;
-  let ink: Raster | undefined;
-  const mask = (): Raster => (ink ??= inkMask(raster, WORK_PITCH, throughPattern));
+  const mask = (): Raster => maskOf(pyramid, raster, throughPattern);
   const full = (v: number): number => (v + 0.5) / scale - 0.5;
-  searchFrame(
-    mask,
-    () => raster,
-    (x, y) => [full(x), full(y)],
-    reference,
-    out,
-    throughPattern,
-    look.askew?.[0],
-    out.askew[0],
-  );
-  searchFrame(
-    () => transpose(mask()),
-    () => transpose(raster),
-    (x, y) => [full(y), full(x)],
-    reference,
-    out,
-    throughPattern,
-    look.askew?.[1],
-    out.askew[1],
-  );
+  if (look.frame !== 'turned')
+    searchFrame(
+      mask,
+      () => raster,
+      (x, y) => [full(x), full(y)],
+      reference,
+      out,
+      throughPattern,
+      look.askew?.[0],
+      out.askew[0],
+    );
+  if (look.frame !== 'level')
+    searchFrame(
+      () => transpose(mask()),
+      () => transpose(raster),
+      (x, y) => [full(y), full(x)],
+      reference,
+      out,
+      throughPattern,
+      look.askew?.[1],
+      out.askew[1],
+    );
   out.candidates.sort((a, b) => b.score - a.score);
   return out;
 }
