@@ -1,7 +1,7 @@
 /**
  * The server side of `npm run bench:verify`: the production server (every engine, a fresh data directory) in its
  * own process, so the clients' work never shares its event loop. Tells its parent the URL and an API key over IPC,
- * then serves until told to stop. `--cpu-prof` given to this process profiles the server alone.
+ * then serves until told to stop, and tells its CPU time when asked. `--cpu-prof` given to this process profiles the server alone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +12,11 @@ import { startServer } from '../core/server.js';
 export interface BenchServerReady {
   url: string;
   key: string;
+}
+
+/** The server's CPU time so far (every thread: main, workers, onnxruntime), µs, answered to a 'cpu' message. */
+export interface BenchServerCpu {
+  cpuMicros: number;
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-bench-verify-'));
@@ -32,5 +37,9 @@ async function stop(): Promise<void> {
 }
 process.on('message', (message) => {
   if (message === 'stop') void stop();
+  if (message === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send?.({ cpuMicros: user + system } satisfies BenchServerCpu);
+  }
 });
 process.on('disconnect', () => void stop());

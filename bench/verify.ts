@@ -3,7 +3,8 @@
  *
  * End to end over HTTP against the production server in its own process (bench/verify-server.ts):
  * - v2: /v2/verify (print + selfie + passport with an MRZ, bench/verify-inputs.ts) at 1 and at 4 clients:
- *   p50 / p95 / max, verifications per second, and each step's ms (the Server-Timing header).
+ *   p50 / p95 / max, verifications per second, each step's ms (the Server-Timing header), and the server's CPU
+ *   time per verification (all its threads), which bounds the rate the machine's cores allow.
  * - v1: /v1/verify once over every MRZ document of ../shared's passports-ids (a rendered card without it), then
  *   over images without any feature: p50 / p95 / max and how many passed.
  * - health: the OCR sub-service's health polled while 8 clients load /v1/verify: p50 / p95 / max, 503s.
@@ -14,7 +15,7 @@ import { fork } from 'node:child_process';
 import os from 'node:os';
 import { renderIdCard } from '../core/document/render/render-card.js';
 import { buildMultipart, type FormPart } from '../core/testing/multipart.js';
-import type { BenchServerReady } from './verify-server.js';
+import type { BenchServerCpu, BenchServerReady } from './verify-server.js';
 import { mrzDocuments, noFeatureImages, verifyInputs, type NamedImage } from './verify-inputs.js';
 import { percentile, serverTimings, stepsOf, summary, type Sample } from './verify-stats.js';
 
@@ -41,6 +42,26 @@ const ready = await new Promise<BenchServerReady>((resolve, reject) => {
   });
 });
 const { url, key } = ready;
+
+/** The server's CPU time so far, ms (all its threads). */
+function serverCpuMs(): Promise<number> {
+  return new Promise((resolve) => {
+    const listen = (m: unknown): void => {
+      if (typeof m === 'object' && m !== null && 'cpuMicros' in m) {
+        child.off('message', listen);
+        resolve((m as BenchServerCpu).cpuMicros / 1000);
+      }
+    };
+    child.on('message', listen);
+    child.send('cpu');
+  });
+}
+
+/** Server CPU per request over a phase, and the rate it would allow with every core busy. */
+function cpuPerRequest(cpuMs: number, count: number): string {
+  const each = cpuMs / count;
+  return `server CPU ${each.toFixed(0)} ms a request (at most ${((os.cpus().length * 1000) / each).toFixed(1)}/s on ${os.cpus().length} cores)`;
+}
 
 async function post(route: string, parts: FormPart[]): Promise<Sample> {
   const { body, contentType } = buildMultipart(parts);
@@ -114,10 +135,12 @@ async function benchV2(): Promise<void> {
   for (const clients of [1, 4]) {
     const count = requests * clients;
     const started = performance.now();
+    const cpuBefore = await serverCpuMs();
     const samples = await clientsLoop(clients, count, () => post('/v2/verify', parts));
     const rate = (samples.length / (performance.now() - started)) * 1000;
+    const cpu = cpuPerRequest((await serverCpuMs()) - cpuBefore, count);
     console.log(
-      `/v2/verify, ${clients} client(s), ${count} requests: ${summary(samples)}, ${rate.toFixed(2)}/s, ${load()}`,
+      `/v2/verify, ${clients} client(s), ${count} requests: ${summary(samples)}, ${rate.toFixed(2)}/s, ${cpu}, ${load()}`,
     );
   }
 }
