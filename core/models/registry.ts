@@ -15,6 +15,8 @@ export interface LoadModelOptions {
   manifest?: ModelManifest;
   /** Intra-op threads per session; 1 keeps concurrent requests from oversubscribing 2-4 cores. */
   intraOpNumThreads?: number;
+  /** Whether idle intra-op threads spin waiting for work (onnxruntime's default); spinning burns a core others need. */
+  allowSpinning?: boolean;
   /** Run the checked file as shipped, without the exact graph folds of fold.ts (for comparisons). */
   asShipped?: boolean;
 }
@@ -46,6 +48,7 @@ export async function loadModel(name: string, options: LoadModelOptions = {}): P
     intraOpNumThreads: options.intraOpNumThreads ?? 1,
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
+    extra: { session: { intra_op: { allow_spinning: options.allowSpinning === false ? '0' : '1' } } },
   });
   checkShapes(name, 'input', entry.inputs, session.inputMetadata);
   checkShapes(name, 'output', entry.outputs, session.outputMetadata);

@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { serializeError } from './error-transfer.js';
 import type { HandlerGroup, TaskContext, TaskHandler } from './handler-types.js';
+import { activeJobs, attachActivity } from './activity.js';
 import { attachControl } from './native-section.js';
 import { CONTROL_CANCEL, type FromWorker, type ToWorker, type WorkerBoot } from './protocol.js';
 import { HANDLER_GROUPS, isGroupName } from './registry.js';
@@ -12,6 +13,7 @@ import { HANDLER_GROUPS, isGroupName } from './registry.js';
 const boot = workerData as WorkerBoot;
 const control = new Int32Array(boot.control);
 attachControl(control);
+attachActivity(boot.activity);
 const port = parentPort!;
 const send = (message: FromWorker, transfer: ArrayBuffer[] = []): void => {
   port.postMessage(message, transfer);
@@ -78,6 +80,7 @@ async function runJob(
   const transfer: ArrayBuffer[] = [];
   const context: TaskContext = {
     cancelled: () => Atomics.load(control, CONTROL_CANCEL) === job.id,
+    alone: () => activeJobs() <= 1,
     signal: abort.signal,
     transfer: (...buffers) => transfer.push(...buffers),
   };

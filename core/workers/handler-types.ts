@@ -4,6 +4,11 @@
 export interface TaskContext {
   /** True once the caller cancelled this job: a long handler polls it (cheap, a shared-memory read) and stops. */
   cancelled(): boolean;
+  /**
+   * True while this is the process's only pool job, queued or running, in any lane (a shared-memory read): the
+   * machine's other cores are idle, so a handler may use a second thread for the call it is about to make.
+   */
+  alone(): boolean;
   /** Aborted when the caller cancels, for handlers that await (it fires between awaits, not inside a loop). */
   readonly signal: AbortSignal;
   /** Move these buffers of the result to the main thread instead of copying them. */

@@ -90,6 +90,28 @@ describe('WorkerLane: faults', () => {
     expect(lane.stats().replaced).toBe(0);
   });
 
+  it('tells a job whether it is the only pool job in the process, across lanes and until jobs settle', async () => {
+    const lane = faultLane();
+    const other = faultLane({ name: 'others' });
+    expect(await lane.run('fault.alone', undefined)).toBe(true);
+    const busy = other.run('fault.sleep', { ms: 400 });
+    expect(await lane.run('fault.alone', undefined)).toBe(false);
+    await busy;
+    expect(await lane.run('fault.alone', undefined)).toBe(true);
+    // A queued job counts too: this one waits for its lane's first worker to start.
+    const cold = faultLane({ name: 'cold' });
+    const queued = cold.run('fault.echo', 1);
+    expect(await lane.run('fault.alone', undefined)).toBe(false);
+    expect(await queued).toBe(1);
+    const cancelled = new AbortController();
+    const dropped = other
+      .run('fault.sleep', { ms: 5_000 }, { signal: cancelled.signal })
+      .catch(() => 'dropped');
+    cancelled.abort();
+    expect(await dropped).toBe('dropped');
+    expect(await lane.run('fault.alone', undefined)).toBe(true);
+  });
+
   it('moves transferred result buffers back', async () => {
     const lane = faultLane();
     const bytes = await lane.run('fault.bytes', { length: 1000 });

@@ -6,6 +6,7 @@
  */
 import { CoreError } from '../errors.js';
 import { refusal, ServiceTimes, expectedWaitMs, type AdmissionLimits } from './admission.js';
+import { jobAdmitted, jobSettled } from './activity.js';
 import { ambientSignal } from './ambient-signal.js';
 import type { HandlerTable, PayloadOf, ResultOf } from './handler-types.js';
 import type { FromWorker } from './protocol.js';
@@ -186,6 +187,7 @@ export class WorkerLane<Table extends HandlerTable> {
           signal.removeEventListener('abort', onAbort);
         };
       }
+      jobAdmitted();
       this.#queue.push(job);
       this.#pump();
     });
@@ -355,6 +357,7 @@ export class WorkerLane<Table extends HandlerTable> {
   #settle(job: Job, outcome: unknown, value?: Timed<unknown>): void {
     if (job.settled) return;
     job.settled = true;
+    jobSettled();
     job.release();
     if (value) job.resolve(value);
     else job.reject(outcome);

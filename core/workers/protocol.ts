@@ -9,6 +9,8 @@ export interface WorkerBoot {
   init: Record<string, unknown>;
   /** The lane's control block for this worker: see `CONTROL_*`. */
   control: SharedArrayBuffer;
+  /** The process's count of pool jobs queued or running (activity.ts). */
+  activity: SharedArrayBuffer;
 }
 
 /** Cell of the control block holding the id of the job the caller cancelled (the handler compares its own id). */

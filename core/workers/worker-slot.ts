@@ -1,4 +1,5 @@
 /** One worker thread of a lane: starts it on the entry, relays its messages, and stops it safely. */
+import { activityBuffer } from './activity.js';
 import type { Worker } from 'node:worker_threads';
 import { reviveError } from './error-transfer.js';
 import { startWorkerThread } from './entry-location.js';
@@ -35,10 +36,12 @@ export class WorkerSlot {
   #exited = false;
   readonly #exit: Promise<void>;
 
-  constructor(boot: Omit<WorkerBoot, 'control'>, events: SlotEvents) {
+  constructor(boot: Omit<WorkerBoot, 'control' | 'activity'>, events: SlotEvents) {
     const control = new SharedArrayBuffer(CONTROL_CELLS * Int32Array.BYTES_PER_ELEMENT);
     this.control = new Int32Array(control);
-    this.worker = startWorkerThread({ workerData: { ...boot, control } satisfies WorkerBoot });
+    this.worker = startWorkerThread({
+      workerData: { ...boot, control, activity: activityBuffer() } satisfies WorkerBoot,
+    });
     this.#exit = new Promise((resolve) => {
       this.worker.once('exit', () => {
         this.#exited = true;

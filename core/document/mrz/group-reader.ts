@@ -46,6 +46,8 @@ const MAX_FOREIGN = 0.35;
 export interface ReadLimits {
   maxCalls: number;
   shouldStop: () => boolean;
+  /** Asked before each recogniser call: true lets it use a second core (the machine is otherwise idle). */
+  spareCore?: () => boolean;
 }
 
 /** Whether a recognised line reads like MRZ text: long enough, MRZ characters, and fillers (printed text has none). */
@@ -166,6 +168,7 @@ export class ZoneReader {
       pending = this.rec.recognize(cutStrip(this.pyramid, line, variant.strip), MRZ_ALPHABET, {
         fill: variant.fill,
         stretch: variant.stretch,
+        spareCore: this.limits.spareCore?.() ?? false,
       });
       this.cache.set(key, pending);
     }

@@ -49,6 +49,8 @@ export interface ReadMrzOptions {
   budgetMs?: number;
   /** Stops the read as `shouldStop` does once aborted (a read on this thread whose answer is no longer wanted). */
   signal?: AbortSignal;
+  /** Asked before each recogniser call: true lets the call use a second core (the machine has no other work). */
+  spareCore?: () => boolean;
 }
 
 let recognizer: Promise<LineRecognizer> | null = null;
@@ -99,7 +101,11 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
     (options.signal?.aborted ?? false) ||
     (options.shouldStop?.() ?? false) ||
     (budget !== undefined && performance.now() - started > budget);
-  const reader = new ZoneReader(pyramid, search, await getRecognizer(), { maxCalls: MAX_CALLS, shouldStop });
+  const reader = new ZoneReader(pyramid, search, await getRecognizer(), {
+    maxCalls: MAX_CALLS,
+    shouldStop,
+    ...(options.spareCore ? { spareCore: options.spareCore } : {}),
+  });
   const queue = search.candidates.slice(0, MAX_CANDIDATES);
   const [first] = queue;
   const zones: number[][] = [];

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
 import sharp from 'sharp';
@@ -40,6 +41,11 @@ export interface RecognizeOptions {
   fill?: number;
   /** Horizontal scale after the height is fitted; default 0.8. */
   stretch?: number;
+  /**
+   * The machine's other cores are idle: the call may run on two threads (about half the time; the same reading).
+   * Under load one thread is kept, since a second thread then only waits for a core others need.
+   */
+  spareCore?: boolean;
 }
 
 /** Recognises single text lines with PaddleOCR PP-OCRv4 (the `ppocr_rec` model of models/manifest.json). */
@@ -52,6 +58,11 @@ export interface LineRecognizer {
 /** Load the recognition model (sha256- and shape-checked) and its dictionary; fails fast when either is missing. */
 export async function loadLineRecognizer(): Promise<LineRecognizer> {
   const model: LoadedModel = await loadModel('ppocr_rec');
+  // A second session on two threads, not spinning (an idle thread yields its core), for calls made alone.
+  const paired: LoadedModel | null =
+    os.availableParallelism() >= 2
+      ? await loadModel('ppocr_rec', { intraOpNumThreads: 2, allowSpinning: false })
+      : null;
   const dictionaryFile = path.join(path.dirname(resolveModelFile(model.entry)), 'ppocr_keys_v1.txt');
   const dictionary = fs.readFileSync(dictionaryFile, 'utf8').split('\n');
   if (dictionary.at(-1) === '') dictionary.pop();
@@ -70,7 +81,8 @@ export async function loadLineRecognizer(): Promise<LineRecognizer> {
         charsets.set(allowedChars, charset);
       }
       const tensor = await toInputTensor(line, options.fill ?? VFILL, options.stretch ?? STRETCH);
-      const result = await model.session.run({ [inputName]: tensor });
+      const session = options.spareCore && paired ? paired.session : model.session;
+      const result = await session.run({ [inputName]: tensor });
       const out = result[outputName];
       if (!out) throw new Error('ppocr_rec produced no output.');
       const [, steps = 0, classes = 0] = out.dims;
@@ -81,7 +93,7 @@ export async function loadLineRecognizer(): Promise<LineRecognizer> {
       };
     },
     async dispose() {
-      await model.session.release();
+      await Promise.all([model.session.release(), paired?.session.release()]);
     },
   };
 }

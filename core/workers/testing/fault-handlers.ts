@@ -43,6 +43,8 @@ export const faultHandlers = {
     while (performance.now() - started < ms) if (context.cancelled()) return { cancelled: true };
     return { cancelled: false };
   },
+  /** Whether the job is the process's only pool job (TaskContext.alone). */
+  'fault.alone': (_: undefined, context: TaskContext) => context.alone(),
   /** Throw a CoreError with the given code, field and extras. */
   'fault.coded': ({ field, extra }: { field: string; extra: Record<string, unknown> }) => {
     throw new CoreError('QUALITY_TOO_LOW', 'injected quality failure', { field, extra });

@@ -35,8 +35,12 @@ export const documentHandlers = {
   'document.pdf417': (t: Extract<FeatureTask, { kind: 'pdf417' }>) => task(t),
   'document.mrz': (image: MrzImage, context: TaskContext) => {
     const rgb = Buffer.from(image.rgb.buffer, image.rgb.byteOffset, image.rgb.byteLength);
-    // A read whose card is decided or whose request went away stops at its next recogniser call.
-    return readMrz({ ...image, rgb }, { shouldStop: () => context.cancelled() });
+    // A read whose card is decided or whose request went away stops at its next recogniser call; a call made while
+    // no other pool job waits or runs may use a second core.
+    return readMrz(
+      { ...image, rgb },
+      { shouldStop: () => context.cancelled(), spareCore: () => context.alone() },
+    );
   },
 };
 
