@@ -80,7 +80,8 @@ export class FaceEngineImpl implements FaceEngine, LivenessEngine {
     private readonly settings?: Settings,
   ) {
     this.#gate = new OperationGate(
-      { ...config.queue, concurrency: models.inference.size, label: 'face engine' },
+      // Face operations run their image work on this thread between model calls: they count as work in progress.
+      { ...config.queue, concurrency: models.inference.size, label: 'face engine', countsAsWork: true },
       () => models.inference.unavailable(),
     );
   }

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CoreError, isCoreError } from '../errors.js';
+import { activeJobs } from './activity.js';
 import { OperationGate } from './gate.js';
 import { WorkerLane } from './lane.js';
 import type { faultHandlers } from './testing/fault-handlers.js';
@@ -79,6 +80,33 @@ describe('OperationGate', () => {
     await running;
     expect(ran).toBe(false);
     expect(gate.stats()).toMatchObject({ running: 0, queued: 0 });
+  });
+
+  it('counts its running operations as work in progress when asked, and only while they run', async () => {
+    const counting = new OperationGate({
+      concurrency: 1,
+      maxQueue: 1,
+      maxWaitMs: Infinity,
+      label: 'counting',
+      countsAsWork: true,
+    });
+    const plain = new OperationGate({ concurrency: 1, maxQueue: 1, maxWaitMs: Infinity, label: 'plain' });
+    const before = activeJobs();
+    let during = -1;
+    await counting.run('op', () => {
+      during = activeJobs();
+      return Promise.resolve();
+    });
+    expect(during).toBe(before + 1);
+    await expect(counting.run('op', () => Promise.reject(new Error('failed operation')))).rejects.toThrow(
+      'failed operation',
+    );
+    expect(activeJobs()).toBe(before);
+    await plain.run('op', () => {
+      during = activeJobs();
+      return Promise.resolve();
+    });
+    expect(during).toBe(before);
   });
 
   it('refuses at once when its backend cannot serve', async () => {

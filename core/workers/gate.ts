@@ -3,6 +3,7 @@
  * `concurrency` run at once, the rest wait in a bounded FIFO with the lane's admission rule, so a request is
  * refused before it starts rather than halfway through.
  */
+import { jobAdmitted, jobSettled } from './activity.js';
 import type { CoreError } from '../errors.js';
 import { expectedWaitMs, refusal, ServiceTimes, type AdmissionLimits, type QueuedWork } from './admission.js';
 import { withSignal } from './ambient-signal.js';
@@ -15,6 +16,11 @@ export interface GateOptions extends AdmissionLimits {
   label: string;
   /** Expected time of each operation kind before one is measured, ms. */
   expectedMs?: Readonly<Record<string, number>>;
+  /**
+   * Count admitted operations as pool work (activity.ts), for operations that run much of their work between worker
+   * jobs, on the main thread (the face engine's image work around its model calls).
+   */
+  countsAsWork?: boolean;
 }
 
 interface Waiter {
@@ -85,10 +91,13 @@ export class OperationGate {
     else await this.#wait(work, signal);
     const startedAt = performance.now();
     work.startedAt = startedAt;
+    const counted = this.options.countsAsWork ?? false;
+    if (counted) jobAdmitted();
     let left = false;
     return (completed: boolean) => {
       if (left) return;
       left = true;
+      if (counted) jobSettled();
       if (completed) this.#times.record(kind, performance.now() - startedAt);
       this.#running.delete(work);
       this.#next();
