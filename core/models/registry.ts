@@ -17,8 +17,6 @@ export interface LoadModelOptions {
   intraOpNumThreads?: number;
   /** Whether idle intra-op threads spin waiting for work (onnxruntime's default); spinning burns a core others need. */
   allowSpinning?: boolean;
-  /** Run the checked file as shipped, without the exact graph folds of fold.ts (for comparisons). */
-  asShipped?: boolean;
 }
 
 /** Compute a file's sha256 in hex. */
@@ -42,7 +40,7 @@ export async function loadModel(name: string, options: LoadModelOptions = {}): P
     throw new Error(`Model ${name}: sha256 ${digest} does not match the manifest's ${entry.sha256}.`);
   }
   // The checked file, with scalar scales folded into its convolutions: same function, fewer passes.
-  const model = options.asShipped ? bytes : foldConvolutionAffines(bytes).bytes;
+  const model = foldedOrShipped(bytes);
   const session = await ort.InferenceSession.create(model, {
     logSeverityLevel: 3,
     intraOpNumThreads: options.intraOpNumThreads ?? 1,
@@ -53,6 +51,15 @@ export async function loadModel(name: string, options: LoadModelOptions = {}): P
   checkShapes(name, 'input', entry.inputs, session.inputMetadata);
   checkShapes(name, 'output', entry.outputs, session.outputMetadata);
   return { entry, session };
+}
+
+/** The folded model, or the checked file as shipped when its encoding is one the fold does not read. */
+function foldedOrShipped(bytes: Uint8Array): Uint8Array {
+  try {
+    return foldConvolutionAffines(bytes).bytes;
+  } catch {
+    return bytes;
+  }
 }
 
 function checkShapes(
