@@ -11,17 +11,26 @@ export interface LoadedModel {
 }
 
 /** Options for loading models. */
-export interface LoadModelOptions {
+export interface LoadModelOptions extends SessionThreads {
   manifest?: ModelManifest;
+}
+
+/** A session's threading: how many intra-op threads, and whether idle ones spin. */
+export interface SessionThreads {
   /** Intra-op threads per session; 1 keeps concurrent requests from oversubscribing 2-4 cores. */
   intraOpNumThreads?: number;
   /** Whether idle intra-op threads spin waiting for work (onnxruntime's default); spinning burns a core others need. */
   allowSpinning?: boolean;
 }
 
+/** Compute the sha256 of some bytes in hex. */
+function sha256(bytes: Uint8Array): string {
+  return crypto.createHash('sha256').update(bytes).digest('hex');
+}
+
 /** Compute a file's sha256 in hex. */
 export function sha256File(file: string): string {
-  return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  return sha256(fs.readFileSync(file));
 }
 
 /**
@@ -29,28 +38,44 @@ export function sha256File(file: string): string {
  * its sha256 differs, or its inputs/outputs do not have the shapes the manifest records.
  */
 export async function loadModel(name: string, options: LoadModelOptions = {}): Promise<LoadedModel> {
-  const manifest = options.manifest ?? readManifest();
+  const [model] = await loadModelSessions(name, [options], options.manifest);
+  return model!;
+}
+
+/**
+ * One model opened as several sessions, one per threading (the file read, checked and folded once), checked as
+ * `loadModel` checks it.
+ */
+export async function loadModelSessions(
+  name: string,
+  threadings: readonly SessionThreads[],
+  manifest: ModelManifest = readManifest(),
+): Promise<LoadedModel[]> {
   const entry = manifest.models.find((m) => m.name === name);
   if (!entry) throw new Error(`Model ${name} is not listed in models/manifest.json.`);
   const file = resolveModelFile(entry);
   if (!fs.existsSync(file)) throw new Error(`Model ${name}: file ${file} is missing.`);
   const bytes = fs.readFileSync(file);
-  const digest = crypto.createHash('sha256').update(bytes).digest('hex');
+  const digest = sha256(bytes);
   if (digest !== entry.sha256) {
     throw new Error(`Model ${name}: sha256 ${digest} does not match the manifest's ${entry.sha256}.`);
   }
   // The checked file, with scalar scales folded into its convolutions: same function, fewer passes.
   const model = foldedOrShipped(bytes);
-  const session = await ort.InferenceSession.create(model, {
-    logSeverityLevel: 3,
-    intraOpNumThreads: options.intraOpNumThreads ?? 1,
-    interOpNumThreads: 1,
-    graphOptimizationLevel: 'all',
-    extra: { session: { intra_op: { allow_spinning: options.allowSpinning === false ? '0' : '1' } } },
-  });
-  checkShapes(name, 'input', entry.inputs, session.inputMetadata);
-  checkShapes(name, 'output', entry.outputs, session.outputMetadata);
-  return { entry, session };
+  const loaded: LoadedModel[] = [];
+  for (const threads of threadings) {
+    const session = await ort.InferenceSession.create(model, {
+      logSeverityLevel: 3,
+      intraOpNumThreads: threads.intraOpNumThreads ?? 1,
+      interOpNumThreads: 1,
+      graphOptimizationLevel: 'all',
+      extra: { session: { intra_op: { allow_spinning: threads.allowSpinning === false ? '0' : '1' } } },
+    });
+    checkShapes(name, 'input', entry.inputs, session.inputMetadata);
+    checkShapes(name, 'output', entry.outputs, session.outputMetadata);
+    loaded.push({ entry, session });
+  }
+  return loaded;
 }
 
 /** The folded model, or the checked file as shipped when its encoding is one the fold does not read. */

@@ -5,10 +5,15 @@
 
 let cells: Int32Array | undefined;
 
-/** The process's activity cell (made on first use on the main thread; a worker gets it in its boot data). */
-export function activityBuffer(): SharedArrayBuffer {
+/** The cell, made on first use on the main thread (a worker gets it in its boot data). */
+function cell(): Int32Array {
   cells ??= new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  return cells.buffer as SharedArrayBuffer;
+  return cells;
+}
+
+/** The process's activity cell, to hand to a worker. */
+export function activityBuffer(): SharedArrayBuffer {
+  return cell().buffer as SharedArrayBuffer;
 }
 
 /** In a worker: read activity from the cell the main thread shares. */
@@ -18,14 +23,12 @@ export function attachActivity(buffer: SharedArrayBuffer): void {
 
 /** A job was admitted (queued) on some lane. */
 export function jobAdmitted(): void {
-  activityBuffer();
-  Atomics.add(cells!, 0, 1);
+  Atomics.add(cell(), 0, 1);
 }
 
 /** A job settled (answered, failed or cancelled). */
 export function jobSettled(): void {
-  activityBuffer();
-  Atomics.sub(cells!, 0, 1);
+  Atomics.sub(cell(), 0, 1);
 }
 
 /** Jobs queued or running in every lane of the process, this one included. */

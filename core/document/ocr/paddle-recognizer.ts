@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
 import sharp from 'sharp';
-import { loadModel, type LoadedModel } from '../../models/registry.js';
+import { loadModelSessions, type LoadedModel } from '../../models/registry.js';
 import { resolveModelFile } from '../../models/manifest.js';
 import {
   charsetFromDictionary,
@@ -57,12 +57,12 @@ export interface LineRecognizer {
 
 /** Load the recognition model (sha256- and shape-checked) and its dictionary; fails fast when either is missing. */
 export async function loadLineRecognizer(): Promise<LineRecognizer> {
-  const model: LoadedModel = await loadModel('ppocr_rec');
   // A second session on two threads, not spinning (an idle thread yields its core), for calls made alone.
-  const paired: LoadedModel | null =
-    os.availableParallelism() >= 2
-      ? await loadModel('ppocr_rec', { intraOpNumThreads: 2, allowSpinning: false })
-      : null;
+  const [model, paired]: (LoadedModel | undefined)[] = await loadModelSessions(
+    'ppocr_rec',
+    os.availableParallelism() >= 2 ? [{}, { intraOpNumThreads: 2, allowSpinning: false }] : [{}],
+  );
+  if (!model) throw new Error('ppocr_rec opened no session.');
   const dictionaryFile = path.join(path.dirname(resolveModelFile(model.entry)), 'ppocr_keys_v1.txt');
   const dictionary = fs.readFileSync(dictionaryFile, 'utf8').split('\n');
   if (dictionary.at(-1) === '') dictionary.pop();
