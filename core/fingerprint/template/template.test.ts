@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,6 +79,50 @@ describe('template encryption', () => {
     expect(() => openTemplate(sealed, Buffer.alloc(32, 8), '+447911123456')).toThrow(CoreError);
     expect(() => openTemplate(sealed, key, '+447911999999')).toThrow(CoreError);
   });
+
+  it('gives processes that start together one whole key, and leaves nothing else behind', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-key-race-'));
+    const dir = path.join(root, 'data');
+    const go = path.join(root, 'go');
+    const count = 6;
+    const script = (index: number) =>
+      [
+        "import fs from 'node:fs';",
+        `import { loadOrCreateTemplateKey } from ${JSON.stringify(path.resolve(__dirname, 'key-file.ts'))};`,
+        `fs.writeFileSync(${JSON.stringify(path.join(root, `ready-${index}`))}, '');`,
+        `while (!fs.existsSync(${JSON.stringify(go)}));`,
+        `try { process.stdout.write(loadOrCreateTemplateKey(${JSON.stringify(dir)}).toString('hex')); }`,
+        "catch (error) { process.stdout.write('error: ' + error.message); }",
+      ].join('\n');
+    try {
+      const outputs = Array.from({ length: count }, (_, index) => {
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', '--input-type=module', '-e', script(index)],
+          {
+            stdio: ['ignore', 'pipe', 'inherit'],
+          },
+        );
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        return new Promise<string>((resolve) => {
+          child.on('exit', () => {
+            resolve(out);
+          });
+        });
+      });
+      // Released together once every process has loaded the code and waits at the start line.
+      while (fs.readdirSync(root).filter((name) => name.startsWith('ready-')).length < count)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      fs.writeFileSync(go, '');
+      const keys = await Promise.all(outputs);
+      expect(keys[0]).toMatch(/^[0-9a-f]{64}$/);
+      expect(new Set(keys)).toEqual(new Set([keys[0]]));
+      expect(fs.readdirSync(dir)).toEqual([KEY_FILE_NAME]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('creates the key file once, owner-only, and reuses it', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-key-'));
