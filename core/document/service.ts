@@ -121,7 +121,14 @@ export class DocumentService implements DocumentEngine {
         return this.#readMrz ? detectMrz(image, this.#readMrz, signal) : unavailable('MRZ reader not loaded');
       case 'ghost_portrait':
         return this.#face
-          ? this.#ghost(image, this.#face, signal, card, mrzZones(earlier))
+          ? this.#ghost(
+              image,
+              this.#face,
+              signal,
+              card,
+              mrzZones(earlier),
+              profile.features.find((f) => f.feature === 'ghost_portrait')?.min_score,
+            )
           : unavailable('face engine not loaded');
       case 'reference_mark': {
         const marks = (await this.#marks.load(profile.reference_marks)).map((m) => ({
@@ -143,17 +150,18 @@ export class DocumentService implements DocumentEngine {
     signal: AbortSignal,
     card: CardFaces | PromiseLike<CardFaces> | undefined,
     clear: Region[],
+    passScore: number | undefined,
   ): Promise<FeatureResult> {
     const started = performance.now();
     // The face step's analysis when it has one; a face step that failed leaves the search to analyse the card.
     const given = card ? await Promise.resolve(card).catch(() => undefined) : undefined;
     signal.throwIfAborted();
     const faces = given?.image === image ? given : await face.analyseCard(image);
-    const analysedMs = performance.now() - started;
     const result = await detectGhostPortrait(faces, face, {
       signal,
       clear,
-      limits: { ...this.#ghostLimits, budgetMs: Math.max(0, this.#ghostLimits.budgetMs - analysedMs) },
+      limits: this.#ghostLimits,
+      ...(passScore !== undefined ? { passScore } : {}),
     });
     return { ...result, ms: Math.round(performance.now() - started) };
   }

@@ -8,7 +8,7 @@ import { renderIdCard, type RenderCardOptions } from '../../render/render-card.j
 import { detectGhostPortrait, type GhostSearchLimits, type GhostSearchOptions } from './detector.js';
 import { overlap } from './windows.js';
 
-/** Accuracy is tested over the whole card: the production bounds depend on the machine's speed. */
+/** Accuracy is tested over every window of a card's plan, whatever its size. */
 const WHOLE_CARD: GhostSearchLimits = { maxWindows: 1000, budgetMs: 600_000, concurrency: 2 };
 
 describe('ghost portrait on rendered cards (real face models)', () => {
@@ -62,6 +62,17 @@ describe('ghost portrait on rendered cards (real face models)', () => {
     expect(card.portrait?.rotation).toBe(270);
     const result = await detectGhostPortrait(card, face, { limits: WHOLE_CARD });
     expect(result.score).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('stops at the first candidate that passes the profile, and otherwise only when sure', async () => {
+    // A tilted card whose ghost matches below the sure similarity: without a pass score the scan goes on.
+    const card = await face.analyseCard(await decoded({ person: 1 }, { rotate: 4 }));
+    const whole = await detectGhostPortrait(card, face, { limits: WHOLE_CARD });
+    const decided = await detectGhostPortrait(card, face, { limits: WHOLE_CARD, passScore: 0.5 });
+    expect(decided.score).toBeGreaterThanOrEqual(0.5);
+    expect(whole.score).toBeGreaterThanOrEqual(decided.score);
+    const scanned = (r: typeof whole): number => (r.details as { windows_scanned: number }).windows_scanned;
+    expect(scanned(decided)).toBeLessThan(scanned(whole));
   });
 
   it('stops at its window and time bounds, and when its signal aborts', async () => {
