@@ -31,8 +31,8 @@ export interface GhostSearchLimits {
   /** Windows searched at most, farthest from the portrait first. */
   maxWindows: number;
   /**
-   * The window scan stops when this much time has passed since it began (the card's face analysis and the portrait's
-   * embedding come before it and are not counted); the best candidate so far counts.
+   * The window scan stops when this much time has passed since it began (the card's face analysis comes before it
+   * and is not counted); the best candidate so far counts.
    */
   budgetMs: number;
   /** Windows searched at once: the face lane has two workers (a branch PC's cores), so a lone card uses both. */
@@ -213,7 +213,8 @@ export async function detectGhostPortrait(
   if (!main)
     return { feature: 'ghost_portrait', score: 0, region: null, ms: ms(), details: { main_face: false } };
   const image = card.image;
-  const mainEmbedding = await greyPortraitEmbedding(image, main, face);
+  // Embedded when a first candidate needs it: most windows of most cards hold no face at all.
+  let portraitEmbedding: Promise<Float32Array> | null = null;
   const state: { best: { similarity: number; box: Region; window: number } | null } = { best: null };
   const windows = planWindows(
     image.width,
@@ -241,6 +242,8 @@ export async function detectGhostPortrait(
       if (!isGhostCandidate(main.box, box)) continue;
       candidates++;
       plain ??= await stretched(cropRgb(image, window), false);
+      portraitEmbedding ??= greyPortraitEmbedding(image, main, face);
+      const mainEmbedding = await portraitEmbedding;
       let similarity = face.similarity(mainEmbedding, await face.embed(plain, found));
       if (similarity < SURE_SIMILARITY)
         similarity = Math.max(similarity, await refinedSimilarity(image, box, face, mainEmbedding, rotation));
