@@ -53,3 +53,44 @@ export function median3(rgb: Uint8Array, width: number, height: number): Buffer 
   }
   return out;
 }
+
+/** CIE lightness L* (0-100) of a grey sRGB level (0-255). */
+function lightness(level: number): number {
+  const c = level / 255;
+  const y = c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  return y > (6 / 29) ** 3 ? 116 * Math.cbrt(y) - 16 : (y * 116 * (29 / 6) ** 2) / 3;
+}
+
+/** The sRGB level (0-255, unrounded) of a grey of lightness `l`. */
+function levelOf(l: number): number {
+  const f = (l + 16) / 116;
+  const y = f > 6 / 29 ? f ** 3 : 3 * (6 / 29) ** 2 * (f - 4 / 29);
+  const c = y <= 0.0031308 ? 12.92 * y : 1.055 * y ** (1 / 2.4) - 0.055;
+  return c * 255;
+}
+
+/**
+ * Contrast stretched in lightness (CIE L*, as one sees it): the `lower` percentile of the luma becomes black and the
+ * lightest pixel white, so light print keeps its shades (a percentile at the top would turn it white), and every
+ * channel takes the same tone curve. An image of one shade comes back as is.
+ */
+export function stretchContrast(rgb: Uint8Array, lower = 1): Buffer {
+  const pixels = rgb.length / 3;
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < rgb.length; i += 3)
+    histogram[((299 * rgb[i]! + 587 * rgb[i + 1]! + 114 * rgb[i + 2]! + 500) / 1000) | 0]!++;
+  const rank = Math.max(1, Math.ceil((lower / 100) * pixels));
+  let low = 0;
+  for (let seen = histogram[0]!; seen < rank; seen += histogram[++low]!);
+  let high = 255;
+  while (high > 0 && histogram[high] === 0) high--;
+  const from = lightness(low);
+  const span = lightness(high) - from;
+  if (span <= 1) return Buffer.from(rgb);
+  const map = new Uint8Array(256);
+  for (let v = 0; v < 256; v++)
+    map[v] = Math.round(levelOf(Math.min(100, Math.max(0, ((lightness(v) - from) * 100) / span))));
+  const out = Buffer.allocUnsafe(rgb.length);
+  for (let i = 0; i < rgb.length; i++) out[i] = map[rgb[i]!]!;
+  return out;
+}

@@ -14,7 +14,7 @@ import type {
 } from '../../../contracts/face-engine.js';
 import { cropRgb } from '../../../imaging/crop-rgb.js';
 import type { DecodedImage } from '../../../imaging/decode.js';
-import { median3 } from '../../../imaging/filters.js';
+import { median3, stretchContrast } from '../../../imaging/filters.js';
 import { clampScore, type FeatureResult, type Region } from '../types.js';
 import { ghostScore, isGhostCandidate, planWindows } from './windows.js';
 
@@ -64,7 +64,9 @@ interface DetectionWindow {
 
 /**
  * The window as the detector sees it: brought down to the detector's input size (pixels beyond it would only be
- * filtered to be thrown away), then filtered and stretched.
+ * filtered to be thrown away), 3x3-median-filtered and stretched. Fine guilloche lines cross a ghost print and hide
+ * it from the detector: the median removes them. A ghost print is light and low-contrast: the stretch (in JS, as
+ * every window needs it) spreads the window's shades to the full range.
  */
 async function detectionWindow(card: DecodedImage, window: Region): Promise<DetectionWindow> {
   const scale = Math.min(1, DETECTOR_INPUT.width / window.width, DETECTOR_INPUT.height / window.height);
@@ -79,17 +81,17 @@ async function detectionWindow(card: DecodedImage, window: Region): Promise<Dete
       .toBuffer();
     cut = { format: card.format, width, height, rgb };
   }
-  return { image: await stretched(cut, true), scale };
+  return { image: { ...cut, rgb: stretchContrast(median3(cut.rgb, cut.width, cut.height)) }, scale };
 }
 
-/** A window's pixels, optionally 3x3-median-filtered, stretched to the full contrast range. */
-async function stretched(cut: DecodedImage, median: boolean): Promise<DecodedImage> {
-  // Fine guilloche lines cross a ghost print and hide it from the detector: a 3x3 median removes them (but
-  // also detail the embedder needs, so embeddings use the window without it).
-  const pixels = median ? median3(cut.rgb, cut.width, cut.height) : cut.rgb;
-  // A ghost print is light and low-contrast: stretch each window to the full range.
+/**
+ * A candidate's window for the embedder: at full size, unfiltered (the median removes detail the embedder needs),
+ * normalised by libvips (as when the similarity margins of docs/document-features.md were measured).
+ */
+async function embeddingWindow(card: DecodedImage, window: Region): Promise<DecodedImage> {
+  const cut = cropRgb(card, window);
   const raw = { raw: { width: cut.width, height: cut.height, channels: 3 as const } };
-  const { data, info } = await sharp(pixels, raw).normalise().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(cut.rgb, raw).normalise().raw().toBuffer({ resolveWithObject: true });
   return { format: cut.format, width: info.width, height: info.height, rgb: data };
 }
 
@@ -241,7 +243,7 @@ export async function detectGhostPortrait(
       const box = rounded(found.box, window.x, window.y);
       if (!isGhostCandidate(main.box, box)) continue;
       candidates++;
-      plain ??= await stretched(cropRgb(image, window), false);
+      plain ??= await embeddingWindow(image, window);
       portraitEmbedding ??= greyPortraitEmbedding(image, main, face);
       const mainEmbedding = await portraitEmbedding;
       let similarity = face.similarity(mainEmbedding, await face.embed(plain, found));
