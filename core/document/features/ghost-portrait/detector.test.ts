@@ -75,12 +75,14 @@ describe('ghost portrait on rendered cards (real face models)', () => {
     expect(scanned(decided)).toBeLessThan(scanned(whole));
   });
 
-  it('stops at its window and time bounds, and when its signal aborts', async () => {
+  it('stops at its window bound, at its time bound past the farther half of the plan, and when its signal aborts', async () => {
     const card = { ghost: false } as const;
     const two = await run(card, {}, { limits: { maxWindows: 2, budgetMs: 60_000, concurrency: 2 } });
     expect(two.details).toMatchObject({ windows_scanned: 2 });
+    // Out of time from the start: the farther half of the plan is still searched.
     const timed = await run(card, {}, { limits: { maxWindows: 100, budgetMs: 0, concurrency: 2 } });
-    expect(timed.details).toMatchObject({ windows_scanned: 0, stopped: 'budget' });
+    const { windows_planned: planned } = timed.details as { windows_planned: number };
+    expect(timed.details).toMatchObject({ windows_scanned: Math.ceil(planned / 2), stopped: 'budget' });
     const cancelled = await run(card, {}, { signal: AbortSignal.abort() });
     expect(cancelled.details).toMatchObject({ windows_scanned: 0, stopped: 'cancelled' });
   });

@@ -31,8 +31,8 @@ export interface GhostSearchLimits {
   /** Windows searched at most, farthest from the portrait first. */
   maxWindows: number;
   /**
-   * The window scan stops when this much time has passed since it began (the card's face analysis comes before it
-   * and is not counted); the best candidate so far counts.
+   * Once the farther half of the plan is searched, the scan stops when this much time has passed since it began
+   * (the card's face analysis comes before it and is not counted); the best candidate so far counts.
    */
   budgetMs: number;
   /** Windows searched at once: the face lane has two workers (a branch PC's cores), so a lone card uses both. */
@@ -45,6 +45,12 @@ export interface GhostSearchLimits {
  * of 200-700 ms on such cards): 250 ms of windows keeps an image without any feature within about a second.
  */
 export const GHOST_SEARCH_LIMITS: GhostSearchLimits = { maxWindows: 40, budgetMs: 250, concurrency: 2 };
+
+/**
+ * Share of the plan, farthest windows first, searched whatever the time: ghosts are printed away from the portrait,
+ * so there a loaded machine answers later rather than missing them.
+ */
+const FAR_SHARE = 0.5;
 
 /** Similarity at which the window scan stops early: a sure match needs no more windows. */
 const SURE_SIMILARITY = 0.7;
@@ -227,6 +233,7 @@ export async function detectGhostPortrait(
     options.clear,
   );
   const allowed = windows.slice(0, options.limits.maxWindows);
+  const farWindows = Math.min(allowed.length, Math.ceil(windows.length * FAR_SHARE));
   let scanned = 0;
   let candidates = 0;
   let stopped: 'budget' | 'cancelled' | null = null;
@@ -257,7 +264,8 @@ export async function detectGhostPortrait(
   const lane = async (): Promise<void> => {
     while (next < allowed.length && !stopped && !enough()) {
       if (options.signal?.aborted) stopped = 'cancelled';
-      else if (performance.now() - scanStarted >= options.limits.budgetMs) stopped = 'budget';
+      else if (next >= farWindows && performance.now() - scanStarted >= options.limits.budgetMs)
+        stopped = 'budget';
       if (stopped) return;
       const index = next++;
       scanned++;
