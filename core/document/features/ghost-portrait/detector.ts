@@ -48,9 +48,11 @@ export const GHOST_SEARCH_LIMITS: GhostSearchLimits = { maxWindows: 40, budgetMs
 
 /**
  * Share of the plan, farthest windows first, searched whatever the time: ghosts are printed away from the portrait,
- * so there a loaded machine answers later rather than missing them.
+ * so there a loaded machine answers later rather than missing them. At most the farther half of the plan of a card
+ * that fills the photo (up to about 30 windows): a photo whose face is small in it plans many more.
  */
 const FAR_SHARE = 0.5;
+const MAX_FAR_WINDOWS = 15;
 
 /** Similarity at which the window scan stops early: a sure match needs no more windows. */
 const SURE_SIMILARITY = 0.7;
@@ -233,7 +235,7 @@ export async function detectGhostPortrait(
     options.clear,
   );
   const allowed = windows.slice(0, options.limits.maxWindows);
-  const farWindows = Math.min(allowed.length, Math.ceil(windows.length * FAR_SHARE));
+  const farWindows = Math.min(allowed.length, MAX_FAR_WINDOWS, Math.ceil(windows.length * FAR_SHARE));
   let scanned = 0;
   let candidates = 0;
   let stopped: 'budget' | 'cancelled' | null = null;
