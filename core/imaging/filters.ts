@@ -1,6 +1,6 @@
 /**
- * Filters on interleaved 8-bit RGB in plain JavaScript, where libvips' own costs several times the arithmetic on the
- * few-hundred-pixel windows they serve.
+ * Filters on interleaved 8-bit RGB in plain JavaScript: on the few-hundred-pixel windows they serve, libvips'
+ * pipelines (and its colour conversions) cost more than the arithmetic.
  */
 
 function min3(a: number, b: number, c: number): number {
