@@ -241,7 +241,7 @@ function toRgb(data: Buffer, width: number, height: number, channels: number): B
 }
 
 /** Luma (ITU-R BT.601) of an RGB buffer, one byte per pixel. */
-export function rgbToGray(rgb: Buffer, width: number, height: number): Uint8Array {
+export function rgbToGray(rgb: Uint8Array, width: number, height: number): Uint8Array {
   const out = new Uint8Array(width * height);
   for (let i = 0, j = 0; i < out.length; i++, j += 3) {
     out[i] = ((rgb[j] ?? 0) * 299 + (rgb[j + 1] ?? 0) * 587 + (rgb[j + 2] ?? 0) * 114 + 500) / 1000;

@@ -2,6 +2,7 @@
  * Filters on interleaved 8-bit RGB in plain JavaScript: on the few-hundred-pixel windows they serve, libvips'
  * pipelines (and its colour conversions) cost more than the arithmetic.
  */
+import { rgbToGray } from './decode.js';
 
 function min3(a: number, b: number, c: number): number {
   return a < b ? (a < c ? a : c) : b < c ? b : c;
@@ -77,8 +78,7 @@ function levelOf(l: number): number {
 export function stretchContrast(rgb: Uint8Array, lower = 1): Buffer {
   const pixels = rgb.length / 3;
   const histogram = new Uint32Array(256);
-  for (let i = 0; i < rgb.length; i += 3)
-    histogram[((299 * rgb[i]! + 587 * rgb[i + 1]! + 114 * rgb[i + 2]! + 500) / 1000) | 0]!++;
+  for (const v of rgbToGray(rgb, pixels, 1)) histogram[v]!++;
   const rank = Math.max(1, Math.ceil((lower / 100) * pixels));
   let low = 0;
   for (let seen = histogram[0]!; seen < rank; seen += histogram[++low]!);

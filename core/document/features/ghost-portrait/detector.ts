@@ -103,27 +103,18 @@ async function embeddingWindow(card: DecodedImage, window: Region): Promise<Deco
   return { format: cut.format, width: info.width, height: info.height, rgb: data };
 }
 
-/** A face found in an image scaled by `scale`, in the pixels of the image before scaling. */
-function unscaled(face: DetectedFace, scale: number): DetectedFace {
-  if (scale === 1) return face;
-  const point = ([x, y]: [number, number]): [number, number] => [x / scale, y / scale];
+/**
+ * The same face in other pixels: those of the image before it was scaled by `scale`, less (dx, dy) (a crop whose
+ * top-left corner is there).
+ */
+function reframed(face: DetectedFace, scale: number, dx = 0, dy = 0): DetectedFace {
+  const point = ([x, y]: [number, number]): [number, number] => [x / scale - dx, y / scale - dy];
   const { x, y, width, height } = face.box;
   return {
     ...face,
-    box: { ...face.box, x: x / scale, y: y / scale, width: width / scale, height: height / scale },
+    box: { ...face.box, x: x / scale - dx, y: y / scale - dy, width: width / scale, height: height / scale },
     landmarks5: face.landmarks5.map(point),
     landmarks68: face.landmarks68.map(point),
-  };
-}
-
-/** A face moved by (-dx, -dy): the same face in a crop whose top-left corner is (dx, dy). */
-function shifted(face: DetectedFace, dx: number, dy: number): DetectedFace {
-  const move = ([x, y]: [number, number]): [number, number] => [x - dx, y - dy];
-  return {
-    ...face,
-    box: { ...face.box, x: face.box.x - dx, y: face.box.y - dy },
-    landmarks5: face.landmarks5.map(move),
-    landmarks68: face.landmarks68.map(move),
   };
 }
 
@@ -156,7 +147,7 @@ async function greyPortraitEmbedding(
     .raw()
     .toBuffer({ resolveWithObject: true });
   const grey: DecodedImage = { format: card.format, width: info.width, height: info.height, rgb: data };
-  return face.embed(grey, shifted(portrait, x, y));
+  return face.embed(grey, reframed(portrait, 1, x, y));
 }
 
 /**
@@ -248,7 +239,7 @@ export async function detectGhostPortrait(
     const filtered = await detectionWindow(image, window);
     let plain: DecodedImage | null = null;
     for (const seen of await face.detect(filtered.image, { rotation })) {
-      const found = unscaled(seen, filtered.scale);
+      const found = reframed(seen, filtered.scale);
       const box = rounded(found.box, window.x, window.y);
       if (!isGhostCandidate(main.box, box)) continue;
       candidates++;
