@@ -43,15 +43,12 @@ export interface LineAnalysis {
 const PATTERN_SHARE = 0.5;
 
 /**
- * Ink of dark strokes on a lighter ground: the black-hat (closing minus image) relative to the local
- * background, so a dim corner, a glare spot and a faint print give the same response as crisp print.
- * Thresholded by Otsu, never below `MIN_INK` or, on a washed-out image whose darkest print is fainter than
- * twice that, half the darkest print's darkness. The square window finds strokes of any direction, so the mask
- * of a quarter-turned page is the transposed mask. With `throughPattern`, a pixel is ink only when it is also
- * at least half as dark as the darkest print within a pitch of it: a guilloche or a stamp printed across the
- * MRZ is lighter than its black characters and falls away from them (it joins them into one blot otherwise).
+ * Darkness of dark strokes on a lighter ground: the black-hat (closing minus image) relative to the local
+ * background, 0–255, so a dim corner, a glare spot and a faint print give the same response as crisp print. The
+ * square window finds strokes of any direction, so the map of a quarter-turned page is the transposed map, and a
+ * turned map is (up to resampling) the map of the turned page.
  */
-export function inkMask(gray: Raster, pitch: number, throughPattern = false): Raster {
+export function strokeDarkness(gray: Raster, pitch: number): Raster {
   const { width, height } = gray;
   const k = Math.max(3, Math.round(pitch * 1.2));
   const closed = erode(dilate(gray, k, k), k, k);
@@ -61,16 +58,33 @@ export function inkMask(gray: Raster, pitch: number, throughPattern = false): Ra
     const hat = bg - (gray.data[i] ?? 0);
     rel[i] = hat <= 0 ? 0 : Math.min(255, Math.round((hat * 255) / Math.max(bg, MIN_BACKGROUND)));
   }
+  return { width, height, data: rel };
+}
+
+/**
+ * Ink of a stroke darkness map (see `strokeDarkness`): thresholded by Otsu, never below `MIN_INK` or, on a
+ * washed-out image whose darkest print is fainter than twice that, half the darkest print's darkness. With
+ * `throughPattern`, a pixel is ink only when it is also at least half as dark as the darkest print within a pitch
+ * of it: a guilloche or a stamp printed across the MRZ is lighter than its black characters and falls away from
+ * them (it joins them into one blot otherwise).
+ */
+export function inkOfDarkness(darkness: Raster, pitch: number, throughPattern = false): Raster {
+  const { width, height, data: rel } = darkness;
   const hist = histogram(rel);
   const threshold = Math.max(Math.min(MIN_INK, printDarkness(hist, rel.length) / 2), otsuOfHistogram(hist));
   const mask = new Uint8Array(width * height);
   const reach = Math.max(3, Math.round(pitch * 2));
-  const near = throughPattern ? dilate({ width, height, data: rel }, reach, reach).data : null;
+  const near = throughPattern ? dilate(darkness, reach, reach).data : null;
   for (let i = 0; i < mask.length; i++) {
     const floor = near ? Math.max(threshold, (near[i] ?? 0) * PATTERN_SHARE) : threshold;
     mask[i] = (rel[i] ?? 0) >= floor ? 255 : 0;
   }
   return { width, height, data: mask };
+}
+
+/** Ink of dark strokes on a lighter ground: `inkOfDarkness` of the image's `strokeDarkness`. */
+export function inkMask(gray: Raster, pitch: number, throughPattern = false): Raster {
+  return inkOfDarkness(strokeDarkness(gray, pitch), pitch, throughPattern);
 }
 
 /** Relative darkness of an image's darkest print: the level that `PRINT_SHARE` of its `count` pixels reach. */

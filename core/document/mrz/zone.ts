@@ -1,9 +1,15 @@
 import type { GreyPyramid } from './grey.js';
 import { groupMrzBands } from './groups.js';
-import { analyseLines, inkMask, textHeightOf, type LineAnalysis, type LineBand } from './locate.js';
+import {
+  analyseLines,
+  inkOfDarkness,
+  strokeDarkness,
+  textHeightOf,
+  type LineAnalysis,
+  type LineBand,
+} from './locate.js';
 import type { Raster } from './morphology.js';
 import { transpose } from './binary.js';
-import { sampleBilinear } from './sample.js';
 
 /** Longer side of the working copy the zone is searched in. */
 export const WORK_SIDE = 800;
@@ -43,7 +49,10 @@ export interface ZoneSearch {
 /** Maps a point of an analysed raster (working copy, transposed or levelled) to full-resolution pixels. */
 type Frame = (x: number, y: number) => [number, number];
 
-/** A grey raster turned by `angle` (radians, clockwise on screen) on a canvas that holds it all, edges clamped. */
+/**
+ * A raster turned by `angle` (radians, clockwise on screen) on a canvas that holds it all, sampled bilinearly;
+ * the canvas beyond the source is 0 (no ink in a darkness map).
+ */
 function rotateRaster(
   src: Raster,
   angle: number,
@@ -57,11 +66,26 @@ function rotateRaster(
     const dy = y - height / 2;
     return [src.width / 2 + dx * cos + dy * sin, src.height / 2 - dx * sin + dy * cos];
   };
+  const { width: sw, height: sh, data: s } = src;
   const data = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
+    const dy = y + 0.5 - height / 2;
+    const dx = 0.5 - width / 2;
+    // The centre of output pixel (x, y) in the source, in pixel-index coordinates, stepped along the row.
+    let sx = sw / 2 + dx * cos + dy * sin - 0.5 - cos;
+    let sy = sh / 2 - dx * sin + dy * cos - 0.5 + sin;
     for (let x = 0; x < width; x++) {
-      const [sx, sy] = back(x + 0.5, y + 0.5);
-      data[y * width + x] = Math.round(sampleBilinear(src, sx - 0.5, sy - 0.5, 'clamp'));
+      sx += cos;
+      sy -= sin;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      if (x0 < 0 || y0 < 0 || x0 + 1 >= sw || y0 + 1 >= sh) continue;
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const i = y0 * sw + x0;
+      const top = s[i]! + (s[i + 1]! - s[i]!) * fx;
+      const bottom = s[i + sw]! + (s[i + sw + 1]! - s[i + sw]!) * fx;
+      data[y * width + x] = Math.round(top + (bottom - top) * fy);
     }
   }
   return { raster: { width, height, data }, back };
@@ -128,14 +152,27 @@ export interface ZoneLook {
   frame?: 'level' | 'turned';
 }
 
-/** Ink masks of a pyramid's working copy, plain and through a pattern: a frame searched later reuses its look's. */
-const masks = new WeakMap<GreyPyramid, Map<boolean, Raster>>();
+/**
+ * A pyramid's working copy's stroke darkness, and its ink masks plain and through a pattern: every look and frame
+ * searched later reuses them.
+ */
+interface WorkMaps {
+  darkness: Raster;
+  masks: Map<boolean, Raster>;
+}
+const workMaps = new WeakMap<GreyPyramid, WorkMaps>();
+
+function mapsOf(pyramid: GreyPyramid, raster: Raster): WorkMaps {
+  let maps = workMaps.get(pyramid);
+  if (!maps)
+    workMaps.set(pyramid, (maps = { darkness: strokeDarkness(raster, WORK_PITCH), masks: new Map() }));
+  return maps;
+}
 
 function maskOf(pyramid: GreyPyramid, raster: Raster, throughPattern: boolean): Raster {
-  let byLook = masks.get(pyramid);
-  if (!byLook) masks.set(pyramid, (byLook = new Map<boolean, Raster>()));
-  let mask = byLook.get(throughPattern);
-  if (!mask) byLook.set(throughPattern, (mask = inkMask(raster, WORK_PITCH, throughPattern)));
+  const { darkness, masks } = mapsOf(pyramid, raster);
+  let mask = masks.get(throughPattern);
+  if (!mask) masks.set(throughPattern, (mask = inkOfDarkness(darkness, WORK_PITCH, throughPattern)));
   return mask;
 }
 
@@ -148,7 +185,7 @@ type Lazy<T> = () => T;
  */
 function searchFrame(
   mask: Lazy<Raster>,
-  grey: Lazy<Raster>,
+  darkness: Lazy<Raster>,
   frame: Frame,
   reference: number,
   out: ZoneSearch,
@@ -170,9 +207,9 @@ function searchFrame(
       addGroups(analysed(), frame, out, reference);
       continue;
     }
-    // The grey copy is turned and its ink found again: a turned mask's jagged edges join neighbouring lines.
-    const { raster: rotated, back } = rotateRaster(grey(), -skew);
-    const analysis = analyseLines(inkMask(rotated, WORK_PITCH, throughPattern), WORK_PITCH, reference);
+    // The darkness map is turned and thresholded again: a turned mask's jagged edges join neighbouring lines.
+    const { raster: rotated, back } = rotateRaster(darkness(), -skew);
+    const analysis = analyseLines(inkOfDarkness(rotated, WORK_PITCH, throughPattern), WORK_PITCH, reference);
     const map: Frame = (x, y) => {
       const [sx, sy] = back(x + 0.5, y + 0.5);
       return frame(sx - 0.5, sy - 0.5);
@@ -212,7 +249,7 @@ export function findMrzCandidates(pyramid: GreyPyramid, look: ZoneLook = {}): Zo
   if (look.frame !== 'turned')
     searchFrame(
       mask,
-      () => raster,
+      () => mapsOf(pyramid, raster).darkness,
       (x, y) => [full(x), full(y)],
       reference,
       out,
@@ -223,7 +260,7 @@ export function findMrzCandidates(pyramid: GreyPyramid, look: ZoneLook = {}): Zo
   if (look.frame !== 'level')
     searchFrame(
       () => transpose(mask()),
-      () => transpose(raster),
+      () => transpose(mapsOf(pyramid, raster).darkness),
       (x, y) => [full(y), full(x)],
       reference,
       out,

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { GreyPyramid, toGrey } from './grey.js';
+import { renderMrzCard, TD3_SPECIMEN, toDecoded } from './test-fixtures.js';
+import { findMrzCandidates } from './zone.js';
+
+/** The search's best zone on a TD3 card turned by `degrees` (clockwise). */
+async function bestZone(degrees: number) {
+  const card = await renderMrzCard(TD3_SPECIMEN, { width: 900, rotate: degrees });
+  const search = findMrzCandidates(new GreyPyramid(toGrey(await toDecoded(card))));
+  const [best] = search.candidates;
+  return best?.lines.map((i) => search.lines[i]!) ?? [];
+}
+
+describe('findMrzCandidates', () => {
+  it('levels a card askew and finds both MRZ lines whole, along the card', async () => {
+    const level = await bestZone(0);
+    expect(level).toHaveLength(2);
+    for (const degrees of [-17, -8, 6, 12]) {
+      const lines = await bestZone(degrees);
+      expect(lines, `${degrees}°`).toHaveLength(2);
+      for (const [i, line] of lines.entries()) {
+        expect(Math.abs((line.angle * 180) / Math.PI - degrees), `${degrees}° line ${i} angle`).toBeLessThan(
+          1,
+        );
+        // The same 44 characters whatever the turn (a line cut short would not read).
+        expect(Math.abs(line.length / level[i]!.length - 1), `${degrees}° line ${i} length`).toBeLessThan(
+          0.06,
+        );
+        expect(Math.abs(line.height / level[i]!.height - 1), `${degrees}° line ${i} height`).toBeLessThan(
+          0.25,
+        );
+      }
+    }
+  });
+});
