@@ -42,6 +42,11 @@ export interface LineAnalysis {
 /** Share of the darkest print nearby that a pixel must reach in a mask that sees through a printed pattern. */
 const PATTERN_SHARE = 0.5;
 
+/** Side of the square closing window of `strokeDarkness`: a little over a character pitch. */
+export function closingWindow(pitch: number): number {
+  return Math.max(3, Math.round(pitch * 1.2));
+}
+
 /**
  * Darkness of dark strokes on a lighter ground: the black-hat (closing minus image) relative to the local
  * background, 0–255, so a dim corner, a glare spot and a faint print give the same response as crisp print. The
@@ -50,7 +55,7 @@ const PATTERN_SHARE = 0.5;
  */
 export function strokeDarkness(gray: Raster, pitch: number): Raster {
   const { width, height } = gray;
-  const k = Math.max(3, Math.round(pitch * 1.2));
+  const k = closingWindow(pitch);
   const closed = erode(dilate(gray, k, k), k, k);
   const rel = new Uint8Array(width * height);
   for (let i = 0; i < rel.length; i++) {

@@ -1,22 +1,28 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { GreyPyramid, toGrey } from './grey.js';
 import { renderMrzCard, TD3_SPECIMEN, toDecoded } from './test-fixtures.js';
 import { findMrzCandidates } from './zone.js';
 
-/** The search's best zone on a TD3 card turned by `degrees` (clockwise). */
-async function bestZone(degrees: number) {
-  const card = await renderMrzCard(TD3_SPECIMEN, { width: 900, rotate: degrees });
+/** The search's best zone on a TD3 card turned by `degrees` (clockwise), on its own paper or on a `table`. */
+async function bestZone(degrees: number, table?: string) {
+  const card = table
+    ? await sharp(await renderMrzCard(TD3_SPECIMEN, { width: 900 }))
+        .rotate(degrees, { background: table })
+        .png()
+        .toBuffer()
+    : await renderMrzCard(TD3_SPECIMEN, { width: 900, rotate: degrees });
   const search = findMrzCandidates(new GreyPyramid(toGrey(await toDecoded(card))));
   const [best] = search.candidates;
   return best?.lines.map((i) => search.lines[i]!) ?? [];
 }
 
 describe('findMrzCandidates', () => {
-  it('levels a card askew and finds both MRZ lines whole, along the card', async () => {
+  it('levels a card askew, on its paper or on a darker table, and finds both MRZ lines whole, along the card', async () => {
     const level = await bestZone(0);
     expect(level).toHaveLength(2);
-    for (const degrees of [-17, -8, 6, 12]) {
-      const lines = await bestZone(degrees);
+    for (const [degrees, table] of [[-17], [-8], [6], [12], [7, '#707070'], [-11, '#505050']] as const) {
+      const lines = await bestZone(degrees, table);
       expect(lines, `${degrees}°`).toHaveLength(2);
       for (const [i, line] of lines.entries()) {
         expect(Math.abs((line.angle * 180) / Math.PI - degrees), `${degrees}° line ${i} angle`).toBeLessThan(

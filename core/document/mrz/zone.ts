@@ -2,6 +2,7 @@ import type { GreyPyramid } from './grey.js';
 import { groupMrzBands } from './groups.js';
 import {
   analyseLines,
+  closingWindow,
   inkOfDarkness,
   strokeDarkness,
   textHeightOf,
@@ -51,11 +52,12 @@ type Frame = (x: number, y: number) => [number, number];
 
 /**
  * A raster turned by `angle` (radians, clockwise on screen) on a canvas that holds it all, sampled bilinearly;
- * the canvas beyond the source is 0 (no ink in a darkness map).
+ * the canvas beyond the source, and the source's outer `margin` pixels, are 0 (no ink in a darkness map).
  */
 function rotateRaster(
   src: Raster,
   angle: number,
+  margin: number,
 ): { raster: Raster; back: (x: number, y: number) => [number, number] } {
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
@@ -79,7 +81,7 @@ function rotateRaster(
       sy -= sin;
       const x0 = Math.floor(sx);
       const y0 = Math.floor(sy);
-      if (x0 < 0 || y0 < 0 || x0 + 1 >= sw || y0 + 1 >= sh) continue;
+      if (x0 < margin || y0 < margin || x0 + 1 >= sw - margin || y0 + 1 >= sh - margin) continue;
       const fx = sx - x0;
       const fy = sy - y0;
       const i = y0 * sw + x0;
@@ -208,7 +210,9 @@ function searchFrame(
       continue;
     }
     // The darkness map is turned and thresholded again: a turned mask's jagged edges join neighbouring lines.
-    const { raster: rotated, back } = rotateRaster(darkness(), -skew);
+    // Within a closing window of the border, a dark margin cut narrow by the border (a table beside a page shot
+    // askew) looks like a stroke; turned into the page's frame it would stand beside the lines and join them.
+    const { raster: rotated, back } = rotateRaster(darkness(), -skew, closingWindow(WORK_PITCH));
     const analysis = analyseLines(inkOfDarkness(rotated, WORK_PITCH, throughPattern), WORK_PITCH, reference);
     const map: Frame = (x, y) => {
       const [sx, sy] = back(x + 0.5, y + 0.5);
