@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { groupMrzBands } from './groups.js';
-import { analyseLines, inkMask, type LineBand } from './locate.js';
+import { analyseLines, inkOfDarkness, strokeDarkness, type LineBand } from './locate.js';
 import type { Raster } from './morphology.js';
+
+/** The ink of a grey page, as the zone search thresholds it. */
+const inkMask = (gray: Raster, pitch: number): Raster => inkOfDarkness(strokeDarkness(gray, pitch), pitch);
 
 const band = (x: number, y: number, width: number, height: number): LineBand => ({
   x,

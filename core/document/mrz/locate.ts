@@ -87,11 +87,6 @@ export function inkOfDarkness(darkness: Raster, pitch: number, throughPattern = 
   return { width, height, data: mask };
 }
 
-/** Ink of dark strokes on a lighter ground: `inkOfDarkness` of the image's `strokeDarkness`. */
-export function inkMask(gray: Raster, pitch: number, throughPattern = false): Raster {
-  return inkOfDarkness(strokeDarkness(gray, pitch), pitch, throughPattern);
-}
-
 /** Relative darkness of an image's darkest print: the level that `PRINT_SHARE` of its `count` pixels reach. */
 function printDarkness(hist: Float64Array, count: number): number {
   let above = 0;

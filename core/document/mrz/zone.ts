@@ -71,11 +71,10 @@ function rotateRaster(
   const { width: sw, height: sh, data: s } = src;
   const data = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
-    const dy = y + 0.5 - height / 2;
-    const dx = 0.5 - width / 2;
     // The centre of output pixel (x, y) in the source, in pixel-index coordinates, stepped along the row.
-    let sx = sw / 2 + dx * cos + dy * sin - 0.5 - cos;
-    let sy = sh / 2 - dx * sin + dy * cos - 0.5 + sin;
+    const [rowX, rowY] = back(0.5, y + 0.5);
+    let sx = rowX - 0.5 - cos;
+    let sy = rowY - 0.5 + sin;
     for (let x = 0; x < width; x++) {
       sx += cos;
       sy -= sin;
@@ -143,7 +142,7 @@ function scoreOf(group: readonly LineBand[], reference: number): number {
 
 /** Which search `findMrzCandidates` makes. */
 export interface ZoneLook {
-  /** Search a mask that keeps only print near the darkness of the darkest print nearby (see inkMask). */
+  /** Search a mask that keeps only print near the darkness of the darkest print nearby (see inkOfDarkness). */
   throughPattern?: boolean;
   /** Level along these directions only (a first search's `askew`), not along the dominant one. */
   askew?: ZoneSearch['askew'];
