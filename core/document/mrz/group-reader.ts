@@ -202,8 +202,9 @@ export class ZoneReader {
   }
 
   /**
-   * Read a candidate in one direction: each cut in turn until every check holds, then, when none did, the
-   * OCR-B glyph classifier's second opinion voted with every cut. Null when it does not read as an MRZ.
+   * Read a candidate in one direction: each cut in turn until every check holds or the failing ones are read
+   * surely, then, when neither, the OCR-B glyph classifier's second opinion voted with every cut. Null when it does
+   * not read as an MRZ.
    */
   async read(candidate: ZoneCandidate, flip: boolean): Promise<Attempt | null> {
     const lines = this.layout(candidate, flip);
@@ -223,6 +224,8 @@ export class ZoneReader {
       if (attempt && (!best || attempt.score > best.score)) best = attempt;
       // Names carry no check digit: a valid reading with gaps or unsure letters is read again with more cuts.
       if (best?.reading.valid && best.unsure === 0) return best;
+      // Every failing field read surely: a misprint, which another cut or the glyph classifier reads the same.
+      if (best?.settled) return best;
     }
     if (best?.reading.valid) return best;
     // A second opinion when no cut held: OCR-B templates on the line's fixed-pitch grid. They read what the

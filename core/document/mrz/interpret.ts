@@ -26,8 +26,8 @@ export interface Attempt {
   /** Positions no cut read surely: gaps the length fit filled, or characters read below `SURE`. */
   unsure: number;
   /**
-   * Every check that fails was read surely by every cut (see `SETTLED`): the reading is what is printed, and more
-   * looks at the same lines will not change it.
+   * Every check that fails was read surely by the cuts so far (see `SETTLED`): the reading is what is printed, and
+   * more looks at the same lines will not change it.
    */
   settled: boolean;
 }
@@ -36,8 +36,9 @@ export interface Attempt {
 const SURE = 0.3;
 
 /**
- * Voted probability from which a character is settled: at this share, one more vote for a rival (another cut,
- * the glyph classifier) cannot outweigh the cuts that read it.
+ * Voted probability from which a character is settled. Read this surely by one cut, it is what the print shows: the
+ * other cut differs only in margin and squeeze and reads it alike. Voted this surely by two, one more vote for a
+ * rival (the glyph classifier) cannot outweigh them.
  */
 const SETTLED = 0.8;
 

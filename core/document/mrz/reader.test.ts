@@ -180,6 +180,20 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
     }
   });
 
+  it('reads a misprint it reads surely once: one recogniser call a line, no second cut', async () => {
+    const { image } = await page('TD1', 11, { corrupt: 'document_number' });
+    let calls = 0;
+    const reading = await readMrz(image, {
+      spareCore: () => {
+        calls++;
+        return false;
+      },
+    });
+    expect(reading?.valid).toBe(false);
+    expect(reading?.checks.find((c) => c.name === 'documentNumberCheckDigit')?.valid).toBe(false);
+    expect(calls).toBe(3);
+  });
+
   it('answers null for a page of ordinary text and for a blank image', async () => {
     const text = await renderMrzCard([], {
       printed: ['The quick brown fox jumps over the lazy dog', 'Pack my box with five dozen liquor jugs'],
