@@ -2,12 +2,29 @@ import type { DecodedImage } from '../../imaging/decode.js';
 import type { Raster } from './morphology.js';
 import { resizeRaster } from './sample.js';
 
-/** Grey (luma, Rec. 601 weights in integers) of an RGB image, full resolution. */
+/** Grey (luma, Rec. 601 weights in integers) of an RGB image, full resolution: what the recogniser reads. */
 export function toGrey(image: DecodedImage): Raster {
   const { width, height, rgb } = image;
   const data = new Uint8Array(width * height);
   for (let i = 0, j = 0; i < data.length; i++, j += 3) {
     data[i] = ((rgb[j] ?? 0) * 77 + (rgb[j + 1] ?? 0) * 150 + (rgb[j + 2] ?? 0) * 29) >> 8;
+  }
+  return { width, height, data };
+}
+
+/**
+ * Each pixel's lightest channel, full resolution: dark only where every channel is, as under the black ink an MRZ
+ * is printed in. Colour marks (a red frame drawn round the zone, a coloured stamp or guilloche) stay light, where
+ * luma makes saturated red or blue as dark as print. Zones are found and lines fitted on it.
+ */
+export function toInkGrey(image: DecodedImage): Raster {
+  const { width, height, rgb } = image;
+  const data = new Uint8Array(width * height);
+  for (let i = 0, j = 0; i < data.length; i++, j += 3) {
+    const r = rgb[j] ?? 0;
+    const g = rgb[j + 1] ?? 0;
+    const b = rgb[j + 2] ?? 0;
+    data[i] = r > g ? (r > b ? r : b) : g > b ? g : b;
   }
   return { width, height, data };
 }

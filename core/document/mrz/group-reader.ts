@@ -120,11 +120,16 @@ export class ZoneReader {
   /** Recogniser calls made so far. */
   calls = 0;
 
+  /**
+   * `pyramid` is the grey lines are fitted on; `text` gives the grey of the same image that strips are cut from for
+   * the recogniser and the glyph classifier (by default the same; made when first read).
+   */
   constructor(
     private readonly pyramid: GreyPyramid,
     private readonly search: ZoneSearch,
     private readonly rec: LineRecognizer,
     private readonly limits: ReadLimits,
+    private readonly text: () => GreyPyramid = () => pyramid,
   ) {}
 
   /** Whether the call budget is spent or the caller asked to stop. */
@@ -165,7 +170,7 @@ export class ZoneReader {
     let pending = this.cache.get(key);
     if (!pending) {
       this.calls++;
-      pending = this.rec.recognize(cutStrip(this.pyramid, line, variant.strip), MRZ_ALPHABET, {
+      pending = this.rec.recognize(cutStrip(this.text(), line, variant.strip), MRZ_ALPHABET, {
         fill: variant.fill,
         stretch: variant.stretch,
         spareCore: this.limits.spareCore?.() ?? false,
@@ -231,7 +236,7 @@ export class ZoneReader {
     // A second opinion when no cut held: OCR-B templates on the line's fixed-pitch grid. They read what the
     // recogniser drops or mangles on small or soft print, and their reading joins the vote like another cut.
     const length = lineLengthOf(readings);
-    const glyphs = lines.map((line) => classifyGlyphs(cutStrip(this.pyramid, line, GLYPH_STRIP), length));
+    const glyphs = lines.map((line) => classifyGlyphs(cutStrip(this.text(), line, GLYPH_STRIP), length));
     if (glyphs.some((g) => g === null)) return best;
     const attempt = interpretOnCells(readings, glyphs as CandidateChar[][], region);
     if (attempt && (!best || attempt.score > best.score)) best = attempt;

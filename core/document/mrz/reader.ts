@@ -1,6 +1,6 @@
 import type { DecodedImage } from '../../imaging/decode.js';
 import { loadLineRecognizer, type LineRecognizer } from '../ocr/paddle-recognizer.js';
-import { GreyPyramid, toGrey } from './grey.js';
+import { GreyPyramid, toGrey, toInkGrey } from './grey.js';
 import { readingDirection, ZoneReader } from './group-reader.js';
 import type { Attempt } from './interpret.js';
 import type { MrzReading } from './types.js';
@@ -88,7 +88,10 @@ function directionOf(reader: ZoneReader, candidate: ZoneCandidate): Promise<bool
 export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {}): Promise<MrzReading | null> {
   const started = performance.now();
   if (Math.min(image.width, image.height) < MIN_SIDE) return null;
-  const pyramid = new GreyPyramid(toGrey(image));
+  // Zones are found and lines fitted where every channel is dark (black ink, not colour marks); the recogniser
+  // reads luma, the grey it reads best.
+  const pyramid = new GreyPyramid(toInkGrey(image));
+  let luma: GreyPyramid | undefined;
   // The page as is first: most documents are photographed upright or upside down, and when its best zone reads
   // valid, the search across (quarter turns) is never made.
   const search = findMrzCandidates(pyramid, { frame: 'level' });
@@ -101,11 +104,17 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
     (options.signal?.aborted ?? false) ||
     (options.shouldStop?.() ?? false) ||
     (budget !== undefined && performance.now() - started > budget);
-  const reader = new ZoneReader(pyramid, search, await getRecognizer(), {
-    maxCalls: MAX_CALLS,
-    shouldStop,
-    ...(options.spareCore ? { spareCore: options.spareCore } : {}),
-  });
+  const reader = new ZoneReader(
+    pyramid,
+    search,
+    await getRecognizer(),
+    {
+      maxCalls: MAX_CALLS,
+      shouldStop,
+      ...(options.spareCore ? { spareCore: options.spareCore } : {}),
+    },
+    () => (luma ??= new GreyPyramid(toGrey(image))),
+  );
   const queue = search.candidates.slice(0, MAX_CANDIDATES);
   const [first] = queue;
   const zones: number[][] = [];
