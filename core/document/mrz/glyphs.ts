@@ -19,10 +19,15 @@ const SUPERSAMPLE = 2;
 const SHIFTS_X = [-0.2, -0.1, 0, 0.1, 0.2];
 const SHIFTS_Y = [-0.1, 0, 0.1];
 
+/** Pixels of a template or a cell's window. */
+const GLYPH_SIZE = GLYPH_WIDTH * GLYPH_HEIGHT;
+
 interface Templates {
   chars: string[];
-  /** Per character, its variants as zero-mean, unit-norm ink vectors. */
-  vectors: Float32Array[][];
+  /** Every character's variants as zero-mean, unit-norm ink vectors, one after another (`GLYPH_SIZE` each). */
+  matrix: Float32Array;
+  /** The index in `chars` of each variant in `matrix`. */
+  owner: Int32Array;
 }
 
 let cached: Templates | null = null;
@@ -38,13 +43,16 @@ function templates(): Templates {
   if (json.width !== GLYPH_WIDTH || json.height !== GLYPH_HEIGHT)
     throw new Error('ocrb-templates.json does not match the glyph size: regenerate it.');
   const chars = Object.keys(json.templates);
-  const vectors = chars.map((c) =>
+  const variants = chars.flatMap((c, index) =>
     (json.templates[c] ?? []).map((b64) => {
       const grey = Buffer.from(b64, 'base64');
-      return normalise(Float32Array.from(grey, (v) => 255 - v));
+      return { index, vector: normalise(Float32Array.from(grey, (v) => 255 - v)) };
     }),
   );
-  cached = { chars, vectors };
+  // One flat matrix: the correlation loop runs over it without a closure or a lookup per variant.
+  const matrix = new Float32Array(variants.length * GLYPH_SIZE);
+  for (const [t, v] of variants.entries()) matrix.set(v.vector, t * GLYPH_SIZE);
+  cached = { chars, matrix, owner: Int32Array.from(variants, (v) => v.index) };
   return cached;
 }
 
@@ -175,21 +183,33 @@ function windowVector(
 export function classifyGlyphs(strip: Raster, length: number): CandidateChar[] | null {
   const grid = findGlyphGrid(strip, length);
   if (!grid) return null;
-  const { chars, vectors } = templates();
-  const window = new Float32Array(GLYPH_WIDTH * GLYPH_HEIGHT);
+  const { chars, matrix, owner } = templates();
+  const window = new Float32Array(GLYPH_SIZE);
   const out: CandidateChar[] = [];
   for (let k = 0; k < length; k++) {
     const scores = new Float64Array(chars.length).fill(-1);
     for (const dy of SHIFTS_Y) {
       for (const dx of SHIFTS_X) {
         const v = windowVector(strip, grid, k, dx, dy, window);
-        vectors.forEach((variants, c) => {
-          for (const t of variants) {
-            let dot = 0;
-            for (let i = 0; i < v.length; i++) dot += (v[i] ?? 0) * (t[i] ?? 0);
-            if (dot > scores[c]!) scores[c] = dot;
+        for (let t = 0, base = 0; t < owner.length; t++, base += GLYPH_SIZE) {
+          // Four running sums: independent additions the CPU overlaps (about twice as fast as one).
+          let d0 = 0;
+          let d1 = 0;
+          let d2 = 0;
+          let d3 = 0;
+          let i = 0;
+          for (; i + 3 < GLYPH_SIZE; i += 4) {
+            const j = base + i;
+            d0 += v[i]! * matrix[j]!;
+            d1 += v[i + 1]! * matrix[j + 1]!;
+            d2 += v[i + 2]! * matrix[j + 2]!;
+            d3 += v[i + 3]! * matrix[j + 3]!;
           }
-        });
+          for (; i < GLYPH_SIZE; i++) d0 += v[i]! * matrix[base + i]!;
+          const dot = d0 + d1 + (d2 + d3);
+          const c = owner[t]!;
+          if (dot > scores[c]!) scores[c] = dot;
+        }
       }
     }
     const max = Math.max(...scores);
