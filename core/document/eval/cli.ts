@@ -14,7 +14,13 @@ import { evaluateLines, type LineEvaluation } from './eval-lines.js';
 import { evaluateSynthetic, type SyntheticEvaluation } from './eval-synthetic.js';
 import { printDocuments, printLines, printSynthetic, printSyntheticRow, summaryJson } from './report.js';
 
+const USAGE =
+  'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [DIR...]';
+
 interface Options {
+  help: boolean;
+  /** An argument this command does not take, or a folder that is not there. */
+  wrong?: string;
   json: boolean;
   peer: boolean;
   step: number;
@@ -25,7 +31,16 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { json: false, peer: true, step: 1, synthetic: 0, seed: 1, augment: 0, dirs: [] };
+  const options: Options = {
+    help: false,
+    json: false,
+    peer: true,
+    step: 1,
+    synthetic: 0,
+    seed: 1,
+    augment: 0,
+    dirs: [],
+  };
   const count = (value: string | undefined, fallback: number): number => {
     const n = Number(value);
     return Number.isInteger(n) && n >= 0 ? n : fallback;
@@ -38,6 +53,9 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--synthetic') options.synthetic = count(argv[++i], 0);
     else if (arg === '--seed') options.seed = count(argv[++i], 1);
     else if (arg === '--augment') options.augment = count(argv[++i], 0);
+    else if (arg === '--help' || arg === '-h') options.help = true;
+    else if (arg.startsWith('-')) options.wrong ??= `unknown option ${arg}`;
+    else if (!fs.existsSync(arg) || !fs.statSync(arg).isDirectory()) options.wrong ??= `no folder ${arg}`;
     else options.dirs.push(arg);
   }
   return options;
@@ -45,10 +63,13 @@ function parseArgs(argv: string[]): Options {
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  if (options.dirs.length === 0 && options.synthetic === 0) {
-    console.error(
-      'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [DIR...]',
-    );
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (options.wrong || (options.dirs.length === 0 && options.synthetic === 0)) {
+    if (options.wrong) console.error(options.wrong);
+    console.error(USAGE);
     process.exitCode = 2;
     return;
   }
