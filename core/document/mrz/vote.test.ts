@@ -10,6 +10,25 @@ describe('voteLines', () => {
     expect(voted[1]?.alternatives.map((a) => a.char)).toEqual(['7']);
   });
 
+  it('keeps the best letter among the runner-ups when digits outrank it', () => {
+    const cut = (char: string, prob: number, alternatives: [string, number][]) => [
+      { char, prob, alternatives: alternatives.map(([c, p]) => ({ char: c, prob: p })) },
+    ];
+    const voted = voteLines([
+      cut('9', 0.4, [
+        ['2', 0.3],
+        ['0', 0.2],
+      ]),
+      cut('0', 0.3, [
+        ['R', 0.2],
+        ['2', 0.2],
+      ]),
+      cut('8', 0.5, [['6', 0.3]]),
+    ]);
+    expect(voted[0]?.char).toBe('2');
+    expect(voted[0]?.alternatives.map((a) => a.char)).toContain('R');
+  });
+
   it('lets one sure reading outweigh a hesitant one', () => {
     const voted = voteLines([reading('X', 0.95), reading('K', 0.3)]);
     expect(voted[0]?.char).toBe('X');

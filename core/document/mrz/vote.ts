@@ -1,3 +1,4 @@
+import { runnersUp } from '../ocr/ctc.js';
 import type { CandidateChar } from './repair.js';
 
 /**
@@ -22,6 +23,6 @@ export function voteLines(readings: readonly (readonly CandidateChar[])[]): Cand
       .sort((a, b) => b[1] - a[1])
       .map(([char, total]) => ({ char, prob: total / readings.length }));
     const [best, ...rest] = ranked;
-    return { char: best?.char ?? '<', prob: best?.prob ?? 0, alternatives: rest.slice(0, 3) };
+    return { char: best?.char ?? '<', prob: best?.prob ?? 0, alternatives: runnersUp(rest, 3) };
   });
 }

@@ -46,6 +46,15 @@ describe('CTC greedy decoding restricted to a charset', () => {
     expect(masked.foreign).toBeCloseTo(0.9, 5);
   });
 
+  it('keeps the best letter, digit and filler among the runner-ups, however many of one kind outrank them', () => {
+    // Classes: 0 blank, 1 'R', 2 '9', 3 '2', 4 '0', 5 '<', 6 'B'. A small R read as 9: every digit outranks it.
+    const mixed = charsetFromDictionary(['R', '9', '2', '0', '<', 'B'], 'R920<B');
+    const line = decodeCtc(matrix([[0.05, 0.06, 0.4, 0.25, 0.2, 0.03, 0.01]]), 1, 7, mixed);
+    expect(line.text).toBe('9');
+    // The two best runner-ups, then the best letter and the filler: a field of letters still has its R.
+    expect(line.chars[0]?.alternatives.map((a) => a.char)).toEqual(['2', '0', 'R', '<']);
+  });
+
   it('decodes nothing from blanks only', () => {
     expect(decodeCtc(matrix([[1, 0, 0, 0, 0]]), 1, 5, charset)).toMatchObject({ text: '', confidence: 0 });
   });

@@ -33,6 +33,28 @@ export type CtcCharset = ReadonlyMap<number, string>;
 /** Below this, no allowed class is seen at a step: another script's character is not read as an MRZ one. */
 const MIN_ALLOWED = 0.01;
 
+/** Kind of a character: letter, digit or other (the MRZ filler), the classes a field may restrict itself to. */
+function kindOf(char: string): number {
+  return /\p{L}/u.test(char) ? 0 : /\p{N}/u.test(char) ? 1 : 2;
+}
+
+/**
+ * Runner-ups of a position, best first: the `count` best, then the best of each kind (letter, digit, other) not
+ * among them, so a field that takes only letters (or only digits) still has the recogniser's best of that kind.
+ * `ranked` is best first and excludes the reading itself.
+ */
+export function runnersUp<T extends { char: string }>(ranked: readonly T[], count: number): T[] {
+  const out = ranked.slice(0, count);
+  const kinds = new Set(out.map((r) => kindOf(r.char)));
+  for (const r of ranked.slice(count)) {
+    const kind = kindOf(r.char);
+    if (kinds.has(kind)) continue;
+    kinds.add(kind);
+    out.push(r);
+  }
+  return out;
+}
+
 /**
  * Greedy CTC decoding of a [steps × classes] probability matrix restricted to `charset` (every other class
  * but the blank is masked out), keeping the best `topK` alternatives per emitted character.
@@ -60,7 +82,10 @@ export function decodeCtc(
       chars.push({
         char: charset.get(best[0]) ?? '',
         prob: best[1],
-        alternatives: rest.slice(0, topK - 1).map(([c, p]) => ({ char: charset.get(c) ?? '', prob: p })),
+        alternatives: runnersUp(
+          rest.map(([c, p]) => ({ char: charset.get(c) ?? '', prob: p })),
+          topK - 1,
+        ),
         frame: (firstStep + lastStep) / 2,
       });
     }
