@@ -3,7 +3,7 @@ export interface CtcChar {
   char: string;
   /** Highest probability of `char` over the time steps it spans. */
   prob: number;
-  /** Other allowed characters seen at this position, best first (for check-digit repair). */
+  /** Other allowed characters seen at this position (for check-digit repair): see runnersUp. */
   alternatives: { char: string; prob: number }[];
   /** Centre of the character's time steps (one step is 8 input pixels in PP-OCR): locates dropped characters. */
   frame: number;
@@ -57,7 +57,8 @@ export function runnersUp<T extends { char: string }>(ranked: readonly T[], coun
 
 /**
  * Greedy CTC decoding of a [steps × classes] probability matrix restricted to `charset` (every other class
- * but the blank is masked out), keeping the best `topK` alternatives per emitted character.
+ * but the blank is masked out), keeping each emitted character's `topK - 1` best runner-ups and the best of each
+ * kind among the rest (see runnersUp).
  */
 export function decodeCtc(
   probs: Float32Array,
