@@ -1,5 +1,6 @@
 /**
  * npm run bench:verify [-- --mode all|v2|v1|health] [--requests N] [--card FILE] [--seconds S] [--profile DIR]
+ *   [--server-args "NODE OPTIONS"]
  *
  * End to end over HTTP against the production server in its own process (bench/verify-server.ts):
  * - v2: /v2/verify (print + selfie + passport with an MRZ, bench/verify-inputs.ts) at 1 and at 4 clients:
@@ -8,7 +9,8 @@
  * - v1: /v1/verify once over every MRZ document of ../shared's passports-ids (a rendered card without it), then
  *   over images without any feature: p50 / p95 / max and how many passed.
  * - health: the OCR sub-service's health polled while 8 clients load /v1/verify: p50 / p95 / max, 503s.
- * `--profile DIR` writes the server's --cpu-prof profiles (main thread and each worker) to DIR.
+ * `--profile DIR` writes the server's --cpu-prof profiles (main thread and each worker) to DIR. `--server-args`
+ * passes Node and V8 options to the server process (e.g. `--trace-gc`, which prints every isolate's collections).
  * Writes nothing tracked. Timings depend on the machine's load: the load average is printed with each figure.
  */
 import { fork } from 'node:child_process';
@@ -30,8 +32,14 @@ const seconds = Number(flag('seconds') ?? 20);
 const load = (): string => `load ${os.loadavg()[0]!.toFixed(2)}`;
 
 const profileDir = flag('profile');
+const serverArgs = (flag('server-args') ?? '').split(' ').filter(Boolean);
 const child = fork(new URL('./verify-server.ts', import.meta.url), [], {
-  execArgv: ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
+  execArgv: [
+    '--import',
+    'tsx',
+    ...serverArgs,
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+  ],
 });
 const ready = await new Promise<BenchServerReady>((resolve, reject) => {
   child.once('message', (m) => {
