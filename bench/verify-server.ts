@@ -14,9 +14,13 @@ export interface BenchServerReady {
   key: string;
 }
 
-/** The server's CPU time so far (every thread: main, workers, onnxruntime), µs, answered to a 'cpu' message. */
+/**
+ * The server's CPU time so far (every thread: main, workers, onnxruntime), µs, and its peak resident memory, kB,
+ * answered to a 'cpu' message.
+ */
 export interface BenchServerCpu {
   cpuMicros: number;
+  maxRssKb: number;
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-bench-verify-'));
@@ -38,8 +42,8 @@ async function stop(): Promise<void> {
 process.on('message', (message) => {
   if (message === 'stop') void stop();
   if (message === 'cpu') {
-    const { user, system } = process.cpuUsage();
-    process.send?.({ cpuMicros: user + system } satisfies BenchServerCpu);
+    const { userCPUTime, systemCPUTime, maxRSS } = process.resourceUsage();
+    process.send?.({ cpuMicros: userCPUTime + systemCPUTime, maxRssKb: maxRSS } satisfies BenchServerCpu);
   }
 });
 process.on('disconnect', () => void stop());

@@ -5,7 +5,8 @@
  * End to end over HTTP against the production server in its own process (bench/verify-server.ts):
  * - v2: /v2/verify (print + selfie + passport with an MRZ, bench/verify-inputs.ts) at 1 and at 4 clients:
  *   p50 / p95 / max, verifications per second, each step's ms (the Server-Timing header), and the server's CPU
- *   time per verification (all its threads), which bounds the rate the machine's cores allow.
+ *   time per verification (all its threads), which bounds the rate the machine's cores allow, and the server's
+ *   peak resident memory.
  * - v1: /v1/verify once over every MRZ document of ../shared's passports-ids (a rendered card without it), then
  *   over images without any feature: p50 / p95 / max and how many passed.
  * - health: the OCR sub-service's health polled while 8 clients load /v1/verify: p50 / p95 / max, 503s.
@@ -51,18 +52,23 @@ const ready = await new Promise<BenchServerReady>((resolve, reject) => {
 });
 const { url, key } = ready;
 
-/** The server's CPU time so far, ms (all its threads). */
-function serverCpuMs(): Promise<number> {
+/** The server's CPU time so far (all its threads) and its peak resident memory. */
+function serverUsage(): Promise<BenchServerCpu> {
   return new Promise((resolve) => {
     const listen = (m: unknown): void => {
       if (typeof m === 'object' && m !== null && 'cpuMicros' in m) {
         child.off('message', listen);
-        resolve((m as BenchServerCpu).cpuMicros / 1000);
+        resolve(m as BenchServerCpu);
       }
     };
     child.on('message', listen);
     child.send('cpu');
   });
+}
+
+/** The server's CPU time so far, ms (all its threads). */
+async function serverCpuMs(): Promise<number> {
+  return (await serverUsage()).cpuMicros / 1000;
 }
 
 /** Server CPU per request over a phase, and the rate it would allow with every core busy. */
@@ -151,6 +157,7 @@ async function benchV2(): Promise<void> {
       `/v2/verify, ${clients} client(s), ${count} requests: ${summary(samples)}, ${rate.toFixed(2)}/s, ${cpu}, ${load()}`,
     );
   }
+  console.log(`  server peak RSS ${((await serverUsage()).maxRssKb / 1024).toFixed(0)} MB`);
 }
 
 async function benchV1(): Promise<void> {
