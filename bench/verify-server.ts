@@ -18,7 +18,7 @@ export interface BenchServerReady {
  * The server's CPU time so far (every thread: main, workers, onnxruntime), µs, and its peak resident memory, kB,
  * answered to a 'cpu' message.
  */
-export interface BenchServerCpu {
+export interface BenchServerUsage {
   cpuMicros: number;
   maxRssKb: number;
 }
@@ -43,7 +43,7 @@ process.on('message', (message) => {
   if (message === 'stop') void stop();
   if (message === 'cpu') {
     const { userCPUTime, systemCPUTime, maxRSS } = process.resourceUsage();
-    process.send?.({ cpuMicros: userCPUTime + systemCPUTime, maxRssKb: maxRSS } satisfies BenchServerCpu);
+    process.send?.({ cpuMicros: userCPUTime + systemCPUTime, maxRssKb: maxRSS } satisfies BenchServerUsage);
   }
 });
 process.on('disconnect', () => void stop());

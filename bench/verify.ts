@@ -18,7 +18,7 @@ import { fork } from 'node:child_process';
 import os from 'node:os';
 import { renderIdCard } from '../core/document/render/render-card.js';
 import { buildMultipart, type FormPart } from '../core/testing/multipart.js';
-import type { BenchServerCpu, BenchServerReady } from './verify-server.js';
+import type { BenchServerUsage, BenchServerReady } from './verify-server.js';
 import { mrzDocuments, noFeatureImages, verifyInputs, type NamedImage } from './verify-inputs.js';
 import { percentile, serverTimings, stepsOf, summary, type Sample } from './verify-stats.js';
 
@@ -53,12 +53,12 @@ const ready = await new Promise<BenchServerReady>((resolve, reject) => {
 const { url, key } = ready;
 
 /** The server's CPU time so far (all its threads) and its peak resident memory. */
-function serverUsage(): Promise<BenchServerCpu> {
+function serverUsage(): Promise<BenchServerUsage> {
   return new Promise((resolve) => {
     const listen = (m: unknown): void => {
       if (typeof m === 'object' && m !== null && 'cpuMicros' in m) {
         child.off('message', listen);
-        resolve(m as BenchServerCpu);
+        resolve(m as BenchServerUsage);
       }
     };
     child.on('message', listen);
