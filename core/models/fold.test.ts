@@ -34,12 +34,15 @@ function argmaxPerStep(probs: Float32Array, classes: number): number[] {
 describe('convolution folds', () => {
   it('make the text recogniser smaller and leave its output as it was', async () => {
     const shipped = fs.readFileSync(fileOf('ppocr_rec'));
-    const { bytes, rewrites } = foldConvolutionAffines(shipped);
+    const { bytes, rewrites } = foldConvolutionAffines(shipped, { blockedLayout: false });
     // 28 blocks: scale and shift after each convolution, hard-swish, and the scale and shift before the next one.
     expect(rewrites).toBeGreaterThanOrEqual(28 * 3);
-    const [before, after] = await Promise.all([
+    const blocked = foldConvolutionAffines(shipped, { blockedLayout: true });
+    expect(blocked.rewrites).toBe(rewrites);
+    const [before, after, afterBlocked] = await Promise.all([
       ort.InferenceSession.create(shipped, options),
       ort.InferenceSession.create(bytes, options),
+      ort.InferenceSession.create(blocked.bytes, options),
     ]);
     const input = await lineTensor();
     const noise = new ort.Tensor(
@@ -58,6 +61,39 @@ describe('convolution folds', () => {
       expect(worst).toBeLessThan(1e-4);
       const classes = a.dims[2]!;
       expect(argmaxPerStep(pb, classes)).toEqual(argmaxPerStep(pa, classes));
+      // The shifts as BatchNormalization: the same sums.
+      const c = (await afterBlocked.run({ x }))[afterBlocked.outputNames[0]!]!;
+      expect(c.data).toEqual(b.data);
+    }
+    await Promise.all([before.release(), after.release(), afterBlocked.release()]);
+  });
+
+  it("rewrite the face embedder's PRelu layers for the blocked layout, its embedding unchanged", async () => {
+    const shipped = fs.readFileSync(fileOf('fr_feature'));
+    expect(foldConvolutionAffines(shipped, { blockedLayout: false }).rewrites).toBe(0);
+    const { bytes, rewrites } = foldConvolutionAffines(shipped, { blockedLayout: true });
+    // 33 PRelu layers; the first has a slope above 1 and stays.
+    expect(rewrites).toBe(32);
+    const [before, after] = await Promise.all([
+      ort.InferenceSession.create(shipped, options),
+      ort.InferenceSession.create(bytes, options),
+    ]);
+    for (const seed of [12.9898, 78.233]) {
+      const input = new ort.Tensor(
+        'float32',
+        Float32Array.from({ length: 3 * 112 * 112 }, (_, i) => Math.sin(i * seed) % 1),
+        [1, 3, 112, 112],
+      );
+      const a = (await before.run({ input }))[before.outputNames[0]!]!.data as Float32Array;
+      const b = (await after.run({ input }))[after.outputNames[0]!]!.data as Float32Array;
+      expect(b.length).toBe(a.length);
+      let worst = 0;
+      let largest = 0;
+      for (let i = 0; i < a.length; i++) {
+        worst = Math.max(worst, Math.abs(a[i]! - b[i]!));
+        largest = Math.max(largest, Math.abs(a[i]!));
+      }
+      expect(worst).toBeLessThan(1e-5 * largest);
     }
     await Promise.all([before.release(), after.release()]);
   });

@@ -4,6 +4,11 @@
  * Add/Clip/Mul/Div becomes HardSigmoid·x, which onnxruntime fuses into the convolution.
  * PP-OCRv4's recogniser has 28 such blocks; every rewrite is algebraically exact.
  *
+ * Where onnxruntime runs convolutions in its blocked channel layout (x86-64), two more rewrites keep
+ * the tensors in that layout, since an operator it lacks there costs a layout change before and
+ * after: a shift left before a padded convolution becomes a BatchNormalization, and PRelu becomes
+ * two depthwise 1x1 convolutions (fr_feature: 11.0 -> 5.4 ms a face).
+ *
  * The model is edited at the protobuf wire level: every field this file does not touch is copied
  * byte for byte, so nothing the schema has and this file does not know is lost.
  */
@@ -97,6 +102,7 @@ const NODE_ATTRIBUTE = 5;
 const NODE_DOMAIN = 7;
 const ATTR_NAME = 1;
 const ATTR_F = 2;
+const ATTR_I = 3;
 const ATTR_T = 5;
 const ATTR_INTS = 8;
 const ATTR_G = 6;
@@ -108,11 +114,13 @@ const TENSOR_FLOAT_DATA = 4;
 const TENSOR_NAME = 8;
 const TENSOR_RAW_DATA = 9;
 const FLOAT = 1;
+const ATTR_INT = 2;
 
 interface Attribute {
   name: string;
   raw: Uint8Array;
   f?: number;
+  i?: number;
   ints?: number[];
   tensor?: Uint8Array;
   /** Holds a subgraph (If, Loop, Scan), whose reads this file does not follow. */
@@ -158,6 +166,7 @@ function decodeAttribute(raw: Uint8Array, payload: Uint8Array): Attribute {
     if (f.no === ATTR_NAME) attr.name = str(f.bytes);
     else if (f.no === ATTR_F && f.wire === 5) attr.f = float32(f.bytes);
     else if (f.no === ATTR_T) attr.tensor = f.bytes;
+    else if (f.no === ATTR_I && f.wire === 0) attr.i = f.varint;
     else if (f.no === ATTR_INTS) (attr.ints ??= []).push(...packedInts(f));
     else if (f.no === ATTR_G || f.no === ATTR_GRAPHS) attr.subgraph = true;
     else if (f.no === ATTR_TYPE && f.varint === FLOAT) attr.f ??= 0; // a zero float may be left out
@@ -247,6 +256,19 @@ function floatAttribute(name: string, value: number): Attribute {
     Uint8Array.from([...varint(ATTR_TYPE * 8), FLOAT]),
   ]);
   return { name, raw: lengthField(NODE_ATTRIBUTE, payload), f: value };
+}
+
+function intAttribute(name: string, value: number): Attribute {
+  const payload = concat([
+    lengthField(ATTR_NAME, text(name)),
+    Uint8Array.from([...varint(ATTR_I * 8), ...varint(value)]),
+    Uint8Array.from([...varint(ATTR_TYPE * 8), ATTR_INT]),
+  ]);
+  return { name, raw: lengthField(NODE_ATTRIBUTE, payload), i: value };
+}
+
+function newNode(opType: string, inputs: string[], output: string, attributes: Attribute[] = []): Node {
+  return { inputs, outputs: [output], opType, domain: '', attributes, rest: [] };
 }
 
 class Graph {
@@ -446,7 +468,7 @@ function hardSwish(g: Graph): number {
  * bias (b times each filter's sum); with zero padding it stays as an Add of b/s before the
  * convolution, since the padded border must still read zero.
  */
-function foldBeforeConv(g: Graph): number {
+function foldBeforeConv(g: Graph, blocked: boolean): number {
   const dead = new Set<Node>();
   let count = 0;
   for (const mul of g.nodes) {
@@ -477,7 +499,20 @@ function foldBeforeConv(g: Graph): number {
       dead.add(mul).add(add);
     } else {
       setConvParams(g, conv, w, weights, bias);
-      add.inputs = [x, g.addConstant(other(add, out(mul)), [], Float32Array.of(b / s))];
+      const shift = other(add, out(mul));
+      const channels = w.dims.length === 4 ? (w.dims[1] ?? 0) * (attribute(conv, 'group')?.i ?? 1) : 0;
+      if (blocked && channels > 0) {
+        // x·1 + b/s per channel: the same sum, as an operator the blocked layout has.
+        add.opType = 'BatchNormalization';
+        add.inputs = [
+          x,
+          g.addConstant(`${shift}/scale`, [channels], new Float32Array(channels).fill(1)),
+          g.addConstant(`${shift}/shift`, [channels], new Float32Array(channels).fill(b / s)),
+          g.addConstant(`${shift}/mean`, [channels], new Float32Array(channels)),
+          g.addConstant(`${shift}/var`, [channels], new Float32Array(channels).fill(1)),
+        ];
+        add.attributes = [floatAttribute('epsilon', 0)];
+      } else add.inputs = [x, g.addConstant(shift, [], Float32Array.of(b / s))];
       touch(add);
       dead.add(mul);
     }
@@ -487,17 +522,73 @@ function foldBeforeConv(g: Graph): number {
   return count;
 }
 
+const attribute = (node: Node, name: string): Attribute | undefined =>
+  node.attributes.find((a) => a.name === name);
+
+/**
+ * PRelu(x) = a·x + Relu((1 - a)·x) per channel when its slope a is at most 1 (for a > 1 the function is concave
+ * and the Relu term would need a negative weight): a depthwise 1x1 convolution, a second one with the Relu fused,
+ * and their sum, which onnxruntime accumulates into the first.
+ */
+function preluAsConvolutions(g: Graph): number {
+  const producers = new Map(g.nodes.flatMap((n) => n.outputs.map((o) => [o, n] as const)));
+  const replaced = new Map<Node, Node[]>();
+  for (const node of g.nodes) {
+    if (node.opType !== 'PRelu' || node.domain !== '') continue;
+    const slope = g.constants.get(inp(node, 1));
+    const producer = producers.get(inp(node, 0));
+    // One slope per channel of a 2-D convolution's output: the NCHW input the 1x1 convolutions need.
+    const perChannel = slope?.dims.length === 3 && slope.dims[1] === 1 && slope.dims[2] === 1;
+    const fromConv = isConv(producer) && g.constants.get(inp(producer, 1))?.dims.length === 4;
+    if (!slope || !perChannel || !fromConv || slope.values.some((v) => !(v <= 1))) continue;
+    const [x, y] = [inp(node, 0), out(node)];
+    const depthwise = (name: string, values: Float32Array): Node =>
+      newNode(
+        'Conv',
+        [x, g.addConstant(`${inp(node, 1)}/${name}`, [values.length, 1, 1, 1], values)],
+        `${y}/${name}`,
+        [intAttribute('group', values.length)],
+      );
+    const kept = slope.values.map((v) => 1 - v);
+    replaced.set(node, [
+      depthwise('linear', slope.values),
+      depthwise('kept', kept),
+      newNode('Relu', [`${y}/kept`], `${y}/rectified`),
+      newNode('Add', [`${y}/linear`, `${y}/rectified`], y),
+    ]);
+  }
+  if (replaced.size === 0) return 0;
+  g.nodes = g.nodes.flatMap((n) => replaced.get(n) ?? [n]);
+  g.index();
+  return replaced.size;
+}
+
+/** Rewrites for onnxruntime's blocked channel layout: on by default where it has one (x86-64). */
+export interface FoldOptions {
+  blockedLayout?: boolean;
+}
+
 /**
  * Rewrite a serialized ONNX model; returns the same bytes when nothing applies. `rewrites` counts
  * the folds made.
  */
-export function foldConvolutionAffines(model: Uint8Array): { bytes: Uint8Array; rewrites: number } {
+export function foldConvolutionAffines(
+  model: Uint8Array,
+  options: FoldOptions = {},
+): { bytes: Uint8Array; rewrites: number } {
+  const blocked = options.blockedLayout ?? process.arch === 'x64';
   const top = fields(model);
   const graphField = top.find((f) => f.no === MODEL_GRAPH);
   if (!graphField) return { bytes: model, rewrites: 0 };
   const g = new Graph(fields(graphField.bytes));
   if (g.nodes.some((n) => n.attributes.some((a) => a.subgraph))) return { bytes: model, rewrites: 0 };
-  const rewrites = foldAfterConv(g) + (defaultOpset(top) >= 6 ? hardSwish(g) : 0) + foldBeforeConv(g);
+  const opset = defaultOpset(top);
+  const rewrites =
+    foldAfterConv(g) +
+    (opset >= 6 ? hardSwish(g) : 0) +
+    // BatchNormalization's inputs and attributes as read here date from opset 7.
+    foldBeforeConv(g, blocked && opset >= 7) +
+    (blocked ? preluAsConvolutions(g) : 0);
   if (rewrites === 0) return { bytes: model, rewrites };
   const graph = lengthField(MODEL_GRAPH, g.encode());
   return { bytes: concat(top.map((f) => (f === graphField ? graph : f.raw))), rewrites };
