@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Raster } from './morphology.js';
-import { normaliseStrip, resizeRaster, sampleRotatedRect } from './sample.js';
+import { normaliseStrip, resizeRaster, sampleBilinear, sampleRotatedRect } from './sample.js';
 
 function gradient(width: number, height: number): Raster {
   return { width, height, data: Uint8Array.from({ length: width * height }, (_, i) => (i % width) * 10) };
@@ -64,5 +64,26 @@ describe('line sampling', () => {
     const small = resizeRaster(gradient(10, 2), 5, 1);
     expect(small.data.length).toBe(5);
     expect(small.data[0]).toBeLessThan(small.data[4]!);
+  });
+
+  it('resizes to exactly the bilinear value at each pixel centre, down and up, edges included', () => {
+    let s = 11;
+    const data = new Uint8Array(37 * 23).map(() => (s = (s * 1103515245 + 12345) % 2147483648) % 256);
+    const src = { width: 37, height: 23, data };
+    for (const [w, h] of [
+      [19, 12],
+      [36, 22],
+      [80, 51],
+      [37, 23],
+      [5, 40],
+    ] as const) {
+      const out = resizeRaster(src, w, h);
+      const expected = Array.from({ length: w * h }, (_, i) => {
+        const x = ((i % w) + 0.5) * (src.width / w) - 0.5;
+        const y = (Math.floor(i / w) + 0.5) * (src.height / h) - 0.5;
+        return Math.round(sampleBilinear(src, x, y, 'white'));
+      });
+      expect(Array.from(out.data)).toEqual(expected);
+    }
   });
 });

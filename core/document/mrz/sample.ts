@@ -1,3 +1,4 @@
+import { roundHalfUp } from '../../math/round.js';
 import type { Raster } from './morphology.js';
 
 /** A rotated rectangle in image pixels: centre, size along and across the line, angle in radians. */
@@ -37,8 +38,8 @@ export function sampleRotatedRect(src: Raster, rect: RotatedRect): Cut {
       const sy = rect.cy + dx * sin + dy * cos;
       const i = y * width + x;
       out[i] = bilinear(src, sx, sy);
-      const rx = Math.round(sx);
-      const ry = Math.round(sy);
+      const rx = roundHalfUp(sx);
+      const ry = roundHalfUp(sy);
       if (rx < 0 || ry < 0 || rx >= src.width || ry >= src.height) {
         outside ??= new Uint8Array(width * height);
         outside[i] = 1;
@@ -77,16 +78,48 @@ export function sampleBilinear(src: Raster, x: number, y: number, edges: 'white'
 }
 
 const bilinear = (src: Raster, x: number, y: number): number =>
-  Math.round(sampleBilinear(src, x, y, 'white'));
+  roundHalfUp(sampleBilinear(src, x, y, 'white'));
 
 /** Scale a grey raster with bilinear sampling (working copies for the zone search). */
 export function resizeRaster(src: Raster, width: number, height: number): Raster {
   const out = new Uint8Array(width * height);
   const sx = src.width / width;
   const sy = src.height / height;
+  // The sampling positions repeat along rows and columns: cells and weights are worked out once per column.
+  const xs = new Float64Array(width);
+  const x0s = new Int32Array(width);
+  const inner = new Uint8Array(width);
+  for (let x = 0; x < width; x++) {
+    xs[x] = (x + 0.5) * sx - 0.5;
+    x0s[x] = Math.floor(xs[x]!);
+    inner[x] = x0s[x]! >= 0 && x0s[x]! + 1 < src.width ? 1 : 0;
+  }
+  const data = src.data;
+  const stride = src.width;
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++)
-      out[y * width + x] = bilinear(src, (x + 0.5) * sx - 0.5, (y + 0.5) * sy - 0.5);
+    const fyAt = (y + 0.5) * sy - 0.5;
+    const y0 = Math.floor(fyAt);
+    const row = y * width;
+    if (y0 < 0 || y0 + 1 >= src.height) {
+      for (let x = 0; x < width; x++) out[row + x] = bilinear(src, xs[x]!, fyAt);
+      continue;
+    }
+    const fy = fyAt - y0;
+    for (let x = 0; x < width; x++) {
+      if (!inner[x]) {
+        out[row + x] = bilinear(src, xs[x]!, fyAt);
+        continue;
+      }
+      // sampleBilinear's interior formula, term for term, so the result is the same to the last bit.
+      const fx = xs[x]! - x0s[x]!;
+      const i = y0 * stride + x0s[x]!;
+      const v =
+        data[i]! * (1 - fx) * (1 - fy) +
+        data[i + 1]! * fx * (1 - fy) +
+        data[i + stride]! * (1 - fx) * fy +
+        data[i + stride + 1]! * fx * fy;
+      out[row + x] = roundHalfUp(v);
+    }
   }
   return { width, height, data: out };
 }
@@ -137,7 +170,7 @@ export function normaliseStrip(src: Cut, window: number): Raster {
     const scale = 255 / (high - low);
     for (let y = 0; y < height; y++) {
       const i = y * width + x;
-      out[i] = outside?.[i] ? 255 : Math.max(0, Math.min(255, Math.round((data[i]! - low) * scale)));
+      out[i] = outside?.[i] ? 255 : Math.max(0, Math.min(255, roundHalfUp((data[i]! - low) * scale)));
     }
   }
   return { width, height, data: out };

@@ -1,3 +1,4 @@
+import { roundHalfUp } from '../../math/round.js';
 import type { Affine } from '../geometry/similarity-transform.js';
 import type { Raster } from '../types.js';
 
@@ -37,7 +38,7 @@ export function warpAffine(src: Raster, dstToSrc: Affine, width: number, height:
             : fill;
         const top = p00 + (p10 - p00) * fx;
         const bottom = p01 + (p11 - p01) * fx;
-        out[o + k] = Math.round(top + (bottom - top) * fy);
+        out[o + k] = roundHalfUp(top + (bottom - top) * fy);
       }
     }
   }
@@ -76,7 +77,7 @@ export function toGray(src: Raster): Raster {
   const n = src.width * src.height;
   const out = new Uint8Array(n);
   for (let i = 0, j = 0; i < n; i++, j += src.channels) {
-    out[i] = Math.round(0.299 * src.data[j]! + 0.587 * src.data[j + 1]! + 0.114 * src.data[j + 2]!);
+    out[i] = roundHalfUp(0.299 * src.data[j]! + 0.587 * src.data[j + 1]! + 0.114 * src.data[j + 2]!);
   }
   return { data: out, width: src.width, height: src.height, channels: 1 };
 }
