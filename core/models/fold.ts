@@ -365,6 +365,8 @@ function decodeName(tensor: Uint8Array): string {
 /** The i-th input or output name ('' when absent, as ONNX writes an optional input left out). */
 const inp = (node: Node, i: number): string => node.inputs[i] ?? '';
 const out = (node: Node): string => node.outputs[0] ?? '';
+const attribute = (node: Node, name: string): Attribute | undefined =>
+  node.attributes.find((a) => a.name === name);
 
 function other(node: Node, value: string): string {
   return inp(node, 0) === value ? inp(node, 1) : inp(node, 0);
@@ -442,8 +444,8 @@ function hardSwish(g: Graph): number {
     if (x === undefined || g.scalar(other(add, x)) !== 3) continue;
     const clip = g.soleConsumer(out(add));
     if (clip?.opType !== 'Clip' || clip.domain !== '' || inp(clip, 0) !== out(add)) continue;
-    const min = inp(clip, 1) ? g.scalar(inp(clip, 1)) : clip.attributes.find((a) => a.name === 'min')?.f;
-    const max = inp(clip, 2) ? g.scalar(inp(clip, 2)) : clip.attributes.find((a) => a.name === 'max')?.f;
+    const min = inp(clip, 1) ? g.scalar(inp(clip, 1)) : attribute(clip, 'min')?.f;
+    const max = inp(clip, 2) ? g.scalar(inp(clip, 2)) : attribute(clip, 'max')?.f;
     if (min !== 0 || max !== 6) continue;
     const mul = g.soleConsumer(out(clip));
     if (!isBinary(mul, 'Mul') || other(mul, out(clip)) !== x) continue;
@@ -484,8 +486,8 @@ function foldBeforeConv(g: Graph, blocked: boolean): number {
     const params = convParams(g, conv);
     if (!params) continue;
     const { w, bias } = params;
-    const pads = conv.attributes.find((a) => a.name === 'pads')?.ints ?? [];
-    const autoPad = conv.attributes.some((a) => a.name === 'auto_pad');
+    const pads = attribute(conv, 'pads')?.ints ?? [];
+    const autoPad = attribute(conv, 'auto_pad') !== undefined;
     const weights = w.values.map((v) => v * s);
     if (pads.every((p) => p === 0) && !autoPad) {
       const per = w.values.length / bias.length;
@@ -521,9 +523,6 @@ function foldBeforeConv(g: Graph, blocked: boolean): number {
   g.remove(dead);
   return count;
 }
-
-const attribute = (node: Node, name: string): Attribute | undefined =>
-  node.attributes.find((a) => a.name === name);
 
 /**
  * PRelu(x) = a·x + Relu((1 - a)·x) per channel when its slope a is at most 1 (for a > 1 the function is concave
