@@ -21,12 +21,31 @@ describe('fitLineLength', () => {
         .map((c) => c.char)
         .join(''),
     ).toBe('ABC<<');
-    const extra = placed('ABXC', [0, 3, 4, 6]);
+    const extra = placed('ABXCDE', [0, 3, 4, 6, 9, 12]);
     extra[2]!.prob = 0.2;
     expect(
-      fitLineLength(extra, 3)
+      fitLineLength(extra, 5)
         .map((c) => c.char)
         .join(''),
-    ).toBe('ABC');
+    ).toBe('ABCDE');
+  });
+
+  it('drops an end character standing apart from the line before a weaker one within it', () => {
+    // A border beyond the line's start read as "J", five steps before the first character; "O" read unsurely.
+    const line = placed('JVISAO<<', [0, 5, 8, 11, 14, 17, 20, 23]);
+    line[0]!.prob = 0.7;
+    line[5]!.prob = 0.6;
+    expect(
+      fitLineLength(line, 7)
+        .map((c) => c.char)
+        .join(''),
+    ).toBe('VISAO<<');
+    // The same at the end of a line.
+    const tail = placed('<<08I', [0, 3, 6, 9, 14]);
+    expect(
+      fitLineLength(tail, 4)
+        .map((c) => c.char)
+        .join(''),
+    ).toBe('<<08');
   });
 });

@@ -8,15 +8,27 @@ export interface PlacedChar extends CandidateChar {
 /** Probability given to a character put back where the recogniser left a gap. */
 const INSERTED_PROB = 0.05;
 
+/** Gap, in pitches, from which a character is apart from its neighbour: one left out between them, or ink off the line. */
+const APART = 1.5;
+
 /**
  * Bring a recognised line to the format's fixed length. OCR-B is fixed-pitch, so a dropped character
  * leaves a gap of about two pitches between its neighbours: fill the widest gaps (with the filler `<` when
- * the gap lies within a filler run, else a low-probability guess the check-digit repair may overrule),
- * and drop the least probable characters when there are too many.
+ * the gap lies within a filler run, else a low-probability guess the check-digit repair may overrule).
+ * When there are too many, an end character standing apart from the rest is dropped first (an edge, a rule or
+ * a mark beyond the line's end, read as a letter), then the least probable characters.
  */
 export function fitLineLength(chars: readonly PlacedChar[], length: number): CandidateChar[] {
   const line = [...chars];
+  const spacing = line.length > length ? medianGap(line) : 0;
   while (line.length > length) {
+    const n = line.length;
+    const head = n >= 3 ? (line[1]!.frame - line[0]!.frame) / spacing : 0;
+    const tail = n >= 3 ? (line[n - 1]!.frame - line[n - 2]!.frame) / spacing : 0;
+    if (Math.max(head, tail) >= APART) {
+      line.splice(head >= tail ? 0 : n - 1, 1);
+      continue;
+    }
     let weakest = 0;
     for (let i = 1; i < line.length; i++) if ((line[i]?.prob ?? 1) < (line[weakest]?.prob ?? 1)) weakest = i;
     line.splice(weakest, 1);
