@@ -8,7 +8,7 @@ export interface PlacedChar extends CandidateChar {
 /** Probability given to a character put back where the recogniser left a gap. */
 const INSERTED_PROB = 0.05;
 
-/** Gap, in pitches, from which a character is apart from its neighbour: one left out between them, or ink off the line. */
+/** Gap, in pitches, from which a character stands apart: one was left out beside it, or it is ink off the line. */
 const APART = 1.5;
 
 /**
