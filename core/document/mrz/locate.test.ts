@@ -95,4 +95,16 @@ describe('zone search', () => {
     const { bands } = analyseLines(inkMask(page, 15), 15, WIDTH);
     expect(bands.filter((b) => b.width > 400).map((b) => Math.round(b.cy / 10))).toEqual([21, 25]);
   });
+
+  it('frees a line from a frame drawn round it: its top edge just above the line, its side hanging below', () => {
+    const page = twoLines(230, 30);
+    // A frame's top edge 2 px thick, 2 px above the second line, and its left side (8 px) down past the line's
+    // bottom, joined to the line's first character by the closing: one piece 52 px tall, too tall for a line.
+    for (let y = 236; y < 238; y++) for (let x = 30; x < 690; x++) page.data[y * WIDTH + x] = 30;
+    for (let y = 236; y < 288; y++) for (let x = 30; x < 38; x++) page.data[y * WIDTH + x] = 30;
+    const { bands } = analyseLines(inkMask(page, 15), 15, WIDTH);
+    const lines = bands.filter((b) => b.width > 600 && b.height < 30);
+    expect(lines.map((b) => Math.round(b.cy / 10))).toEqual([21, 25]);
+    expect(groupMrzBands(lines)[0]?.length).toBe(2);
+  });
 });

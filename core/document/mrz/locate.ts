@@ -200,12 +200,12 @@ export function analyseLines(mask: Raster, pitch: number, reference: number): Li
   const tall = all.filter((b) => b.height > reference * 0.1);
   if (tall.length > 0) flat.push(...linesOffEdges(cleaned, pitch, reference, tall, flat));
   const bands = mergeRowNeighbours(flat)
-    .flatMap((b) => splitStacked(b, cleaned))
+    .flatMap((b) => splitStacked(b, cleaned, reference * MAX_LINE_HEIGHT))
     .filter(
       (b) =>
         b.width >= reference * 0.1 &&
         b.height >= 3 &&
-        b.height <= reference * 0.06 &&
+        b.height <= reference * MAX_LINE_HEIGHT &&
         b.width / b.height >= 7,
     )
     .flatMap((b) => {
@@ -262,11 +262,16 @@ function mergeRowNeighbours(pieces: LineBand[]): LineBand[] {
   return out;
 }
 
+/** Tallest band that can be a line, as a share of the working copy's longer side. */
+const MAX_LINE_HEIGHT = 0.06;
+
 /**
  * Split a band that holds two or more lines run together (small print blurred at the working scale): cut
- * at rows of the band whose ink is well below the band's busiest rows.
+ * at rows of the band whose ink is well below the band's busiest rows; each part keeps its busy rows. A stroke
+ * along a line's top (a frame's edge) is cut off however close, and a band too tall for a line keeps its busy
+ * rows even uncut (a frame's side or a mark hanging above or below a line, joined to its end).
  */
-function splitStacked(band: LineBand, mask: Raster): LineBand[] {
+function splitStacked(band: LineBand, mask: Raster, maxHeight: number): LineBand[] {
   if (band.height < 2.2 * Math.max(3, band.thickness / 2) || band.height < 8) return [band];
   const rows: number[] = [];
   for (let y = band.y; y < band.y + band.height; y++) {
@@ -286,10 +291,10 @@ function splitStacked(band: LineBand, mask: Raster): LineBand[] {
       valleyStart = i;
     } else if (!low && inValley) {
       inValley = false;
-      if (valleyStart > 2) cuts.push(Math.round((valleyStart + i) / 2));
+      if (valleyStart > 0) cuts.push(Math.round((valleyStart + i) / 2));
     }
   });
-  if (cuts.length === 0) return [band];
+  if (cuts.length === 0 && band.height <= maxHeight) return [band];
   const edges = [0, ...cuts, band.height];
   const parts: LineBand[] = [];
   for (let k = 0; k + 1 < edges.length; k++) {
