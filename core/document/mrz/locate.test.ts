@@ -107,4 +107,20 @@ describe('zone search', () => {
     expect(lines.map((b) => Math.round(b.cy / 10))).toEqual([21, 25]);
     expect(groupMrzBands(lines)[0]?.length).toBe(2);
   });
+
+  it("finds print much fainter than the page's other print only in a faint look", () => {
+    const page = twoLines(240, 215);
+    // Black print higher up the page: the page's threshold is set by it, and the MRZ's faint print falls under it.
+    for (const top of [40, 80]) {
+      for (let x = 40; x < 680; x += 15) {
+        for (let y = top; y < top + 18; y++)
+          for (let dx = 0; dx < 6; dx++) page.data[y * WIDTH + x + dx] = 30;
+      }
+    }
+    const darkness = strokeDarkness(page, 15);
+    const rows = (ink: 'plain' | 'faint'): number[] =>
+      analyseLines(inkOfDarkness(darkness, 15, ink), 15, WIDTH).bands.map((b) => Math.round(b.cy / 10));
+    expect(rows('plain')).toEqual([5, 9]);
+    expect(rows('faint')).toEqual([5, 9, 21, 25]);
+  });
 });

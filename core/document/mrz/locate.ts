@@ -76,20 +76,30 @@ function makeDarknessTable(): Uint8Array {
   return table;
 }
 
+/** Which ink a mask keeps (see `inkOfDarkness`). */
+export type InkKind = 'plain' | 'pattern' | 'faint';
+
+/** Least darkness a faint look counts as ink: above what a JPEG's noise and paper texture reach. */
+const FAINT_INK = 12;
+
 /**
  * Ink of a stroke darkness map (see `strokeDarkness`): thresholded by Otsu, never below `MIN_INK` or, on a
  * washed-out image whose darkest print is fainter than twice that, half the darkest print's darkness. With
- * `throughPattern`, a pixel is ink only when it is also at least half as dark as the darkest print within a pitch
+ * `pattern`, a pixel is ink only when it is also at least half as dark as the darkest print within a pitch
  * of it: a guilloche or a stamp printed across the MRZ is lighter than its black characters and falls away from
- * them (it joins them into one blot otherwise).
+ * them (it joins them into one blot otherwise). `faint` keeps that rule alone, down to `FAINT_INK`: print that
+ * a glare spot or uneven light leaves much fainter than the page's other print, which the page's threshold drops.
  */
-export function inkOfDarkness(darkness: Raster, pitch: number, throughPattern = false): Raster {
+export function inkOfDarkness(darkness: Raster, pitch: number, kind: InkKind = 'plain'): Raster {
   const { width, height, data: rel } = darkness;
   const hist = histogram(rel);
-  const threshold = Math.max(Math.min(MIN_INK, printDarkness(hist, rel.length) / 2), otsuOfHistogram(hist));
+  const threshold =
+    kind === 'faint'
+      ? FAINT_INK
+      : Math.max(Math.min(MIN_INK, printDarkness(hist, rel.length) / 2), otsuOfHistogram(hist));
   const mask = new Uint8Array(width * height);
   const reach = Math.max(3, Math.round(pitch * 2));
-  const near = throughPattern ? dilate(darkness, reach, reach).data : null;
+  const near = kind === 'plain' ? null : dilate(darkness, reach, reach).data;
   for (let i = 0; i < mask.length; i++) {
     const floor = near ? Math.max(threshold, (near[i] ?? 0) * PATTERN_SHARE) : threshold;
     mask[i] = (rel[i] ?? 0) >= floor ? 255 : 0;

@@ -130,12 +130,14 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
   }
   best = await readCandidates(reader, search, queue, best, zones);
   // Still nothing valid: look again levelled along a second direction the page has (a page askew of its table's
-  // edges), and through a pattern when the first look found no zone at all.
+  // edges), through a pattern when the first look found no zone at all, and for faint print.
   const looks: ZoneLook[] = [];
   // Not when the first look read print surely: the document's own lines are level there, and so is its MRZ.
   if (search.askew.some((skews) => skews.length > 0) && !reader.readPrint())
     looks.push({ askew: search.askew });
   if (!first) looks.push({ throughPattern: true });
+  // Print that a glare spot or uneven light left much fainter than the rest of the page, which its threshold drops.
+  looks.push({ faint: true });
   for (const look of looks) {
     if (done(best) || reader.calls >= FURTHER_LOOK_CALLS) break;
     const fresh = freshZones(search, findMrzCandidates(pyramid, look));

@@ -6,6 +6,7 @@ import {
   inkOfDarkness,
   strokeDarkness,
   textHeightOf,
+  type InkKind,
   type LineAnalysis,
   type LineBand,
 } from './locate.js';
@@ -144,6 +145,8 @@ function scoreOf(group: readonly LineBand[], reference: number): number {
 export interface ZoneLook {
   /** Search a mask that keeps only print near the darkness of the darkest print nearby (see inkOfDarkness). */
   throughPattern?: boolean;
+  /** Search a mask that keeps print however faint next to the page's other print, by that rule alone. */
+  faint?: boolean;
   /** Level along these directions only (a first search's `askew`), not along the dominant one. */
   askew?: ZoneSearch['askew'];
   /**
@@ -159,7 +162,7 @@ export interface ZoneLook {
  */
 interface WorkMaps {
   darkness: Raster;
-  masks: Map<boolean, Raster>;
+  masks: Map<InkKind, Raster>;
 }
 const workMaps = new WeakMap<GreyPyramid, WorkMaps>();
 
@@ -170,10 +173,10 @@ function mapsOf(pyramid: GreyPyramid, raster: Raster): WorkMaps {
   return maps;
 }
 
-function maskOf(pyramid: GreyPyramid, raster: Raster, throughPattern: boolean): Raster {
+function maskOf(pyramid: GreyPyramid, raster: Raster, ink: InkKind): Raster {
   const { darkness, masks } = mapsOf(pyramid, raster);
-  let mask = masks.get(throughPattern);
-  if (!mask) masks.set(throughPattern, (mask = inkOfDarkness(darkness, WORK_PITCH, throughPattern)));
+  let mask = masks.get(ink);
+  if (!mask) masks.set(ink, (mask = inkOfDarkness(darkness, WORK_PITCH, ink)));
   return mask;
 }
 
@@ -190,7 +193,7 @@ function searchFrame(
   frame: Frame,
   reference: number,
   out: ZoneSearch,
-  throughPattern: boolean,
+  ink: InkKind,
   given: number[] | undefined,
   others: number[],
 ): void {
@@ -212,7 +215,7 @@ function searchFrame(
     // Within a closing window of the border, a dark margin cut narrow by the border (a table beside a page shot
     // askew) looks like a stroke; turned into the page's frame it would stand beside the lines and join them.
     const { raster: rotated, back } = rotateRaster(darkness(), -skew, closingWindow(WORK_PITCH));
-    const analysis = analyseLines(inkOfDarkness(rotated, WORK_PITCH, throughPattern), WORK_PITCH, reference);
+    const analysis = analyseLines(inkOfDarkness(rotated, WORK_PITCH, ink), WORK_PITCH, reference);
     const map: Frame = (x, y) => {
       const [sx, sy] = back(x + 0.5, y + 0.5);
       return frame(sx - 0.5, sy - 0.5);
@@ -246,8 +249,8 @@ export function findMrzCandidates(pyramid: GreyPyramid, look: ZoneLook = {}): Zo
   if (Math.min(pyramid.width, pyramid.height) < MIN_SIDE) return out;
   const { raster, scale } = pyramid.resized(WORK_SIDE);
   const reference = Math.max(raster.width, raster.height);
-  const throughPattern = look.throughPattern ?? false;
-  const mask = (): Raster => maskOf(pyramid, raster, throughPattern);
+  const ink: InkKind = look.faint ? 'faint' : look.throughPattern ? 'pattern' : 'plain';
+  const mask = (): Raster => maskOf(pyramid, raster, ink);
   const full = (v: number): number => (v + 0.5) / scale - 0.5;
   if (look.frame !== 'turned')
     searchFrame(
@@ -256,7 +259,7 @@ export function findMrzCandidates(pyramid: GreyPyramid, look: ZoneLook = {}): Zo
       (x, y) => [full(x), full(y)],
       reference,
       out,
-      throughPattern,
+      ink,
       look.askew?.[0],
       out.askew[0],
     );
@@ -267,7 +270,7 @@ export function findMrzCandidates(pyramid: GreyPyramid, look: ZoneLook = {}): Zo
       (x, y) => [full(y), full(x)],
       reference,
       out,
-      throughPattern,
+      ink,
       look.askew?.[1],
       out.askew[1],
     );
