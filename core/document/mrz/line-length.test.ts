@@ -4,30 +4,24 @@ import { fitLineLength, type PlacedChar } from './line-length.js';
 const placed = (text: string, frames: number[]): PlacedChar[] =>
   Array.from(text, (char, i) => ({ char, prob: 0.9, alternatives: [], frame: frames[i] ?? i * 3 }));
 
+/** The text of a line fitted to `length`. */
+const fitted = (line: PlacedChar[], length: number): string =>
+  fitLineLength(line, length)
+    .map((c) => c.char)
+    .join('');
+
 describe('fitLineLength', () => {
   it('puts a dropped filler back where the fixed pitch leaves a double gap', () => {
     // "AB<<<CD" with the third filler dropped: frames jump by two pitches between the fillers.
     const line = placed('AB<<CD', [0, 3, 6, 9, 15, 18]);
-    expect(
-      fitLineLength(line, 7)
-        .map((c) => c.char)
-        .join(''),
-    ).toBe('AB<<<CD');
+    expect(fitted(line, 7)).toBe('AB<<<CD');
   });
 
   it('pads missing trailing fillers and drops the least probable extra character', () => {
-    expect(
-      fitLineLength(placed('ABC', [0, 3, 6]), 5)
-        .map((c) => c.char)
-        .join(''),
-    ).toBe('ABC<<');
+    expect(fitted(placed('ABC', [0, 3, 6]), 5)).toBe('ABC<<');
     const extra = placed('ABXCDE', [0, 3, 4, 6, 9, 12]);
     extra[2]!.prob = 0.2;
-    expect(
-      fitLineLength(extra, 5)
-        .map((c) => c.char)
-        .join(''),
-    ).toBe('ABCDE');
+    expect(fitted(extra, 5)).toBe('ABCDE');
   });
 
   it('drops an end character standing apart from the line before a weaker one within it', () => {
@@ -35,17 +29,9 @@ describe('fitLineLength', () => {
     const line = placed('JVISAO<<', [0, 5, 8, 11, 14, 17, 20, 23]);
     line[0]!.prob = 0.7;
     line[5]!.prob = 0.6;
-    expect(
-      fitLineLength(line, 7)
-        .map((c) => c.char)
-        .join(''),
-    ).toBe('VISAO<<');
+    expect(fitted(line, 7)).toBe('VISAO<<');
     // The same at the end of a line.
     const tail = placed('<<08I', [0, 3, 6, 9, 14]);
-    expect(
-      fitLineLength(tail, 4)
-        .map((c) => c.char)
-        .join(''),
-    ).toBe('<<08');
+    expect(fitted(tail, 4)).toBe('<<08');
   });
 });
