@@ -84,4 +84,26 @@ describe('repairMrz', () => {
     const repaired = repairMrz('TD3', [read(line1, 0.99), read(TD3_SPECIMEN[1]!, 0.99)]);
     expect(repaired[0]!.slice(2, 5)).toBe('CMW');
   });
+
+  it('reads a field end of fillers and 4s (small or blurred print) as fillers when the checks then hold', () => {
+    const [first, second] = TD3_SPECIMEN as [string, string];
+    // The personal number ZE184226B<<<<< with two of its fillers read as 4.
+    const misread = second.slice(0, 37) + '<4<<4' + second.slice(42);
+    expect(repairMrz('TD3', [read(first), read(misread)])[1]).toBe(second);
+    // Optional data under the composite alone: only a 4 after a filler is taken for one.
+    const td1 = [
+      'I<UTOD231458907<<<<<<<<<<<<<<<',
+      '7408122F1204159UTO<<<<<<<<<<<6',
+      'ERIKSSON<<ANNA<MARIA<<<<<<<<<<',
+    ];
+    const optional = td1[1]!.slice(0, 22) + '4' + td1[1]!.slice(23);
+    expect(repairMrz('TD1', [read(td1[0]!), read(optional), read(td1[2]!)])[1]).toBe(td1[1]);
+  });
+
+  it('leaves a field end of 4s as read when the check digits cannot tell which of them are fillers', () => {
+    const [first, second] = TD3_SPECIMEN as [string, string];
+    // 44 at weights 7 and 3 adds 40 to both sums: B44<4< and B<<<4< satisfy the same check digits.
+    const misread = second.slice(0, 37) + '44<4<' + second.slice(42);
+    expect(repairMrz('TD3', [read(first), read(misread)])[1]).toBe(misread);
+  });
 });

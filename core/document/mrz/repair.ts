@@ -1,6 +1,6 @@
 import { isCheckDigitValid } from './check-digit.js';
 import { isIcaoCountryCode } from './countries.js';
-import { checkGroupsOf, LAYOUTS, textOf, type CheckGroup, type MrzFormat } from './layout.js';
+import { checkGroupsOf, LAYOUTS, textOf, type CheckGroup, type MrzFormat, type MrzLayout } from './layout.js';
 
 /** One recognised position: the best character, its probability and the recogniser's runner-ups. */
 export interface CandidateChar {
@@ -230,6 +230,55 @@ function clearLetterRuns(grid: Grid, classes: readonly string[]): void {
   });
 }
 
+/** What small or blurred print makes of a filler: its two strokes read as the diagonal and bar of a `4`. */
+const FILLER_READ = '4';
+
+/**
+ * The readings of a failing group in which a field's end, read as fillers and `4`s, is fillers from one `4` on:
+ * fields are left-justified and padded with fillers (ICAO 9303-3). Only free-text positions (class X) count, and
+ * in a field without a check digit of its own (optional data under the composite) only `4`s after a filler.
+ */
+function fillerTails(grid: Grid, layout: MrzLayout, group: CheckGroup, own: boolean): [number, number][][] {
+  const out: [number, number][][] = [];
+  for (const span of group.spans) {
+    const row = grid[span.line];
+    const classes = layout.classes[span.line] ?? '';
+    if (!row) continue;
+    let start = span.end;
+    while (
+      start > span.start &&
+      classes[start - 1] === 'X' &&
+      (row[start - 1] === '<' || row[start - 1] === FILLER_READ)
+    )
+      start--;
+    for (let k = start; k < span.end; k++) {
+      if (row[k] !== FILLER_READ || (!own && !row.slice(start, k).includes('<'))) continue;
+      const positions: [number, number][] = [];
+      for (let i = k; i < span.end; i++) if (row[i] === FILLER_READ) positions.push([span.line, i]);
+      out.push(positions);
+    }
+  }
+  return out;
+}
+
+/**
+ * Put back fillers a failing group's field end was read with (see `fillerTails`): the one such reading that makes
+ * the group's check digit and the composite over it hold is taken; none when several do. One hypothesis about the
+ * whole end, not a search over positions, so two check digits vouch for it.
+ */
+function restoreFillerTails(grid: Grid, layout: MrzLayout, group: CheckGroup, composite?: CheckGroup): void {
+  if (groupValid(grid, group)) return;
+  const checks = composite && composite !== group ? [group, composite] : [group];
+  const holding = fillerTails(grid, layout, group, group !== composite).filter((positions) => {
+    const saved = positions.map(([l, i]) => grid[l]![i]!);
+    for (const [l, i] of positions) grid[l]![i] = '<';
+    const ok = checks.every((g) => groupValid(grid, g));
+    positions.forEach(([l, i], k) => (grid[l]![i] = saved[k]!));
+    return ok;
+  });
+  if (holding.length === 1) for (const [l, i] of holding[0]!) grid[l]![i] = '<';
+}
+
 /**
  * Repair recognised MRZ lines of a known format: force each position into its character class (digits in
  * dates, letters in names and codes), then for each failing check digit or unknown country code try the
@@ -336,6 +385,7 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
     // the field's characters alike, cannot see it; such a pair would be a guess the checks then vouch for.
     tryFix(positionsOf(group), () => groupValid(grid, group));
   }
+  for (const group of groups) restoreFillerTails(grid, layout, group, composite);
   if (composite) {
     // Only positions no other check digit vouches for (optional data, the composite digit) may change now.
     const covered = new Set(
