@@ -263,8 +263,8 @@ function fillerTails(grid: Grid, layout: MrzLayout, group: CheckGroup, own: bool
 
 /**
  * Put back fillers a failing group's field end was read with (see `fillerTails`): the one such reading that makes
- * the group's check digit and the composite over it hold is taken; none when several do. One hypothesis about the
- * whole end, not a search over positions, so two check digits vouch for it.
+ * the group's check digit and the composite over it (where the format has one) hold is taken; none when several
+ * do. One hypothesis about the whole end, not a search over positions.
  */
 function restoreFillerTails(grid: Grid, layout: MrzLayout, group: CheckGroup, composite?: CheckGroup): void {
   if (groupValid(grid, group)) return;
