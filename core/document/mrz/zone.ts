@@ -145,7 +145,7 @@ function scoreOf(group: readonly LineBand[], reference: number): number {
 export interface ZoneLook {
   /** Search a mask that keeps only print near the darkness of the darkest print nearby (see inkOfDarkness). */
   throughPattern?: boolean;
-  /** Search a mask that keeps print near the darkness of the darkest print nearby, however faint (see inkOfDarkness). */
+  /** Search a mask that keeps print near the darkness of the darkest print nearby, however faint (inkOfDarkness). */
   faint?: boolean;
   /** Level along these directions only (a first search's `askew`), not along the dominant one. */
   askew?: ZoneSearch['askew'];
