@@ -33,5 +33,9 @@ describe('fitLineLength', () => {
     // The same at the end of a line.
     const tail = placed('<<08I', [0, 3, 6, 9, 14]);
     expect(fitted(tail, 4)).toBe('<<08');
+    // A filler apart at the end is print with one left out beside it: the weakest character goes instead.
+    const filler = placed('ABZ<<', [0, 3, 6, 9, 14]);
+    filler[2]!.prob = 0.3;
+    expect(fitted(filler, 4)).toBe('AB<<');
   });
 });

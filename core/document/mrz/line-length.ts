@@ -15,16 +15,18 @@ const APART = 1.5;
  * Bring a recognised line to the format's fixed length. OCR-B is fixed-pitch, so a dropped character
  * leaves a gap of about two pitches between its neighbours: fill the widest gaps (with the filler `<` when
  * the gap lies within a filler run, else a low-probability guess the check-digit repair may overrule).
- * When there are too many, an end character standing apart from the rest is dropped first (an edge, a rule or
- * a mark beyond the line's end, read as a letter), then the least probable characters.
+ * When there are too many, an end character other than a filler standing apart from the rest is dropped first
+ * (an edge, a rule or a mark beyond the line's end, read as a letter), then the least probable characters.
  */
 export function fitLineLength(chars: readonly PlacedChar[], length: number): CandidateChar[] {
   const line = [...chars];
   const spacing = line.length > length ? medianGap(line) : 0;
   while (line.length > length) {
     const n = line.length;
-    const head = n >= 3 ? (line[1]!.frame - line[0]!.frame) / spacing : 0;
-    const tail = n >= 3 ? (line[n - 1]!.frame - line[n - 2]!.frame) / spacing : 0;
+    // A filler apart at an end is more likely print with one left out beside it than ink off the line.
+    const head = n >= 3 && line[0]!.char !== '<' ? (line[1]!.frame - line[0]!.frame) / spacing : 0;
+    const tail =
+      n >= 3 && line[n - 1]!.char !== '<' ? (line[n - 1]!.frame - line[n - 2]!.frame) / spacing : 0;
     if (Math.max(head, tail) >= APART) {
       line.splice(head >= tail ? 0 : n - 1, 1);
       continue;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { computeCheckDigit } from './check-digit.js';
 import { repairMrz, type CandidateChar } from './repair.js';
 import { TD3_SPECIMEN } from './test-fixtures.js';
 import { validateMrzLines } from './validate.js';
@@ -100,10 +101,18 @@ describe('repairMrz', () => {
     expect(repairMrz('TD1', [read(td1[0]!), read(optional), read(td1[2]!)])[1]).toBe(td1[1]);
   });
 
-  it('leaves a field end of 4s as read when the check digits cannot tell which of them are fillers', () => {
+  it('leaves a field end of 4s as read when the checks cannot tell which are fillers, or the data holds one', () => {
     const [first, second] = TD3_SPECIMEN as [string, string];
     // 44 at weights 7 and 3 adds 40 to both sums: B44<4< and B<<<4< satisfy the same check digits.
     const misread = second.slice(0, 37) + '44<4<' + second.slice(42);
     expect(repairMrz('TD3', [read(first), read(misread)])[1]).toBe(misread);
+    // A filler inside the data before the end: not a value padded on the right, so no end is read as fillers,
+    // even where the checks would then hold.
+    const data = 'ZE<84226B<<<<<';
+    const head = `${second.slice(0, 28)}${data}${computeCheckDigit(data)}`;
+    const printed = `${head}${computeCheckDigit(head.slice(0, 10) + head.slice(13, 20) + head.slice(21, 43))}`;
+    const inside = printed.slice(0, 38) + '4' + printed.slice(39);
+    expect(validateMrzLines([first, printed])?.valid).toBe(true);
+    expect(repairMrz('TD3', [read(first), read(inside)])[1]).toBe(inside);
   });
 });

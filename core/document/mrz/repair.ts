@@ -251,6 +251,8 @@ function fillerTails(grid: Grid, layout: MrzLayout, group: CheckGroup, own: bool
       (row[start - 1] === '<' || row[start - 1] === FILLER_READ)
     )
       start--;
+    // Data before the end holds no filler: a field with one inside is not a left-justified value and padding.
+    if (row.slice(span.start, start).includes('<')) continue;
     for (let k = start; k < span.end; k++) {
       if (row[k] !== FILLER_READ || (!own && !row.slice(start, k).includes('<'))) continue;
       const positions: [number, number][] = [];
