@@ -125,7 +125,7 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
     queue.push(...searchTurned());
     queue.sort((a, b) => b.score - a.score);
     queue.splice(MAX_CANDIDATES - 1);
-    queue.push(...freshZones(search, findMrzCandidates(pyramid, { throughPattern: true })));
+    queue.push(...freshZones(search, findMrzCandidates(pyramid, { ink: 'pattern' })));
     queue.sort((a, b) => b.score - a.score);
   }
   best = await readCandidates(reader, search, queue, best, zones);
@@ -135,9 +135,9 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
   // Not when the first look read print surely: the document's own lines are level there, and so is its MRZ.
   if (search.askew.some((skews) => skews.length > 0) && !reader.readPrint())
     looks.push({ askew: search.askew });
-  if (!first) looks.push({ throughPattern: true });
+  if (!first) looks.push({ ink: 'pattern' });
   // Print that a glare spot or uneven light left much fainter than the rest of the page, which its threshold drops.
-  looks.push({ faint: true });
+  looks.push({ ink: 'faint' });
   for (const look of looks) {
     if (done(best) || reader.calls >= FURTHER_LOOK_CALLS) break;
     const fresh = freshZones(search, findMrzCandidates(pyramid, look));

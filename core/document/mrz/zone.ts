@@ -143,10 +143,11 @@ function scoreOf(group: readonly LineBand[], reference: number): number {
 
 /** Which search `findMrzCandidates` makes. */
 export interface ZoneLook {
-  /** Search a mask that keeps only print near the darkness of the darkest print nearby (see inkOfDarkness). */
-  throughPattern?: boolean;
-  /** Search a mask that keeps print near the darkness of the darkest print nearby, however faint (inkOfDarkness). */
-  faint?: boolean;
+  /**
+   * The ink mask searched (see inkOfDarkness): `plain` by default; `pattern` keeps only print near the darkness of
+   * the darkest print nearby (through a guilloche or a stamp); `faint` keeps such print however faint.
+   */
+  ink?: InkKind;
   /** Level along these directions only (a first search's `askew`), not along the dominant one. */
   askew?: ZoneSearch['askew'];
   /**
@@ -157,7 +158,7 @@ export interface ZoneLook {
 }
 
 /**
- * A pyramid's working copy's stroke darkness, and its ink masks plain and through a pattern: every look and frame
+ * A pyramid's working copy's stroke darkness, and its ink masks of each kind: every look and frame
  * searched later reuses them.
  */
 interface WorkMaps {
@@ -249,7 +250,7 @@ export function findMrzCandidates(pyramid: GreyPyramid, look: ZoneLook = {}): Zo
   if (Math.min(pyramid.width, pyramid.height) < MIN_SIDE) return out;
   const { raster, scale } = pyramid.resized(WORK_SIDE);
   const reference = Math.max(raster.width, raster.height);
-  const ink: InkKind = look.faint ? 'faint' : look.throughPattern ? 'pattern' : 'plain';
+  const ink = look.ink ?? 'plain';
   const mask = (): Raster => maskOf(pyramid, raster, ink);
   const full = (v: number): number => (v + 0.5) / scale - 0.5;
   if (look.frame !== 'turned')
