@@ -39,6 +39,13 @@ export interface LineAnalysis {
   skews: number[];
 }
 
+/**
+ * How many times the page's median darkness ink must reach. Most of a page is paper, so its median darkness is the
+ * grain of its paper and its photo's noise; the black-hat of pure noise reaches 2.5 times its median at about one
+ * pixel in 10^4, too few specks to join into lines.
+ */
+const GRAIN = 2.5;
+
 /** Share of the darkest print nearby that a pixel must reach in a mask that sees through a printed pattern. */
 const PATTERN_SHARE = 0.5;
 
@@ -83,20 +90,19 @@ export type InkKind = 'plain' | 'pattern' | 'faint';
 const FAINT_INK = 12;
 
 /**
- * Ink of a stroke darkness map (see `strokeDarkness`): thresholded by Otsu, never below `MIN_INK` or, on a
- * washed-out image whose darkest print is fainter than twice that, half the darkest print's darkness. With
+ * Ink of a stroke darkness map (see `strokeDarkness`): darkness from `threshold` on (see `inkThreshold`). With
  * `pattern`, a pixel is ink only when it is also at least half as dark as the darkest print within a pitch
  * of it: a guilloche or a stamp printed across the MRZ is lighter than its black characters and falls away from
  * them (it joins them into one blot otherwise). `faint` keeps that rule alone, down to `FAINT_INK`: print that
  * a glare spot or uneven light leaves much fainter than the page's other print, which the page's threshold drops.
  */
-export function inkOfDarkness(darkness: Raster, pitch: number, kind: InkKind = 'plain'): Raster {
+export function inkOfDarkness(
+  darkness: Raster,
+  pitch: number,
+  kind: InkKind = 'plain',
+  threshold = inkThreshold(darkness, kind),
+): Raster {
   const { width, height, data: rel } = darkness;
-  const hist = histogram(rel);
-  const threshold =
-    kind === 'faint'
-      ? FAINT_INK
-      : Math.max(Math.min(MIN_INK, printDarkness(hist, rel.length) / 2), otsuOfHistogram(hist));
   const mask = new Uint8Array(width * height);
   const reach = Math.max(3, Math.round(pitch * 2));
   const near = kind === 'plain' ? null : dilate(darkness, reach, reach).data;
@@ -105,6 +111,32 @@ export function inkOfDarkness(darkness: Raster, pitch: number, kind: InkKind = '
     mask[i] = (rel[i] ?? 0) >= floor ? 255 : 0;
   }
   return { width, height, data: mask };
+}
+
+/**
+ * The darkness from which a map's pixels count as ink (see `inkOfDarkness`): Otsu, never below `MIN_INK` or, on a
+ * washed-out image whose darkest print is fainter than twice that, half the darkest print's darkness; and never
+ * below `GRAIN` times the median. A map turned to level a page is thresholded at its unturned map's level: the
+ * corners outside the page weigh in its histogram as paper and pull Otsu down to the page's noise.
+ */
+export function inkThreshold(darkness: Raster, kind: InkKind = 'plain'): number {
+  if (kind === 'faint') return FAINT_INK;
+  const hist = histogram(darkness.data);
+  return Math.max(
+    Math.min(MIN_INK, printDarkness(hist, darkness.data.length) / 2),
+    otsuOfHistogram(hist),
+    GRAIN * medianOf(hist, darkness.data.length),
+  );
+}
+
+/** Median of `count` values given by their histogram. */
+function medianOf(hist: Float64Array, count: number): number {
+  let acc = 0;
+  for (let v = 0; v < 256; v++) {
+    acc += hist[v]!;
+    if (acc >= count / 2) return v;
+  }
+  return 255;
 }
 
 /** Relative darkness of an image's darkest print: the level that `PRINT_SHARE` of its `count` pixels reach. */

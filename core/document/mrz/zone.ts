@@ -4,6 +4,7 @@ import {
   analyseLines,
   closingWindow,
   inkOfDarkness,
+  inkThreshold,
   strokeDarkness,
   textHeightOf,
   type InkKind,
@@ -216,7 +217,8 @@ function searchFrame(
     // Within a closing window of the border, a dark margin cut narrow by the border (a table beside a page shot
     // askew) looks like a stroke; turned into the page's frame it would stand beside the lines and join them.
     const { raster: rotated, back } = rotateRaster(darkness(), -skew, closingWindow(WORK_PITCH));
-    const analysis = analyseLines(inkOfDarkness(rotated, WORK_PITCH, ink), WORK_PITCH, reference);
+    const threshold = inkThreshold(darkness(), ink);
+    const analysis = analyseLines(inkOfDarkness(rotated, WORK_PITCH, ink, threshold), WORK_PITCH, reference);
     const map: Frame = (x, y) => {
       const [sx, sy] = back(x + 0.5, y + 0.5);
       return frame(sx - 0.5, sy - 0.5);
