@@ -91,6 +91,12 @@ describe('repairMrz', () => {
     // The personal number ZE184226B<<<<< with two of its fillers read as 4.
     const misread = second.slice(0, 37) + '<4<<4' + second.slice(42);
     expect(repairMrz('TD3', [read(first), read(misread)])[1]).toBe(second);
+    // An empty personal number read <4<4<<4<<<<<<<: keeping the 4s at weights 3 and 7 (40 in both sums) would hold
+    // too, but a filler before a character is no left-justified value, so only the empty field is a reading.
+    const head = `${second.slice(0, 28)}${'<'.repeat(14)}0`;
+    const empty = `${head}${computeCheckDigit(head.slice(0, 10) + head.slice(13, 20) + head.slice(21, 43))}`;
+    const blurred = empty.slice(0, 28) + '<4<4<<4<<<<<<<' + empty.slice(42);
+    expect(repairMrz('TD3', [read(first), read(blurred)])[1]).toBe(empty);
     // Optional data under the composite alone: only a 4 after a filler is taken for one.
     const td1 = [
       'I<UTOD231458907<<<<<<<<<<<<<<<',

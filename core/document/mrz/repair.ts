@@ -235,8 +235,9 @@ const FILLER_READ = '4';
 
 /**
  * The readings of a failing group in which a field's end, read as fillers and `4`s, is fillers from one `4` on:
- * fields are left-justified and padded with fillers (ICAO 9303-3). Only free-text positions (class X) count, and
- * in a field without a check digit of its own (optional data under the composite) only `4`s after a filler.
+ * fields are left-justified and padded with fillers (ICAO 9303-3), so only readings whose field is then a value
+ * and fillers after it count. Only free-text positions (class X) count, and in a field without a check digit of its
+ * own (optional data under the composite) only `4`s after a filler.
  */
 function fillerTails(grid: Grid, layout: MrzLayout, group: CheckGroup, own: boolean): [number, number][][] {
   const out: [number, number][][] = [];
@@ -251,10 +252,10 @@ function fillerTails(grid: Grid, layout: MrzLayout, group: CheckGroup, own: bool
       (row[start - 1] === '<' || row[start - 1] === FILLER_READ)
     )
       start--;
-    // Data before the end holds no filler: a field with one inside is not a left-justified value and padding.
-    if (row.slice(span.start, start).includes('<')) continue;
     for (let k = start; k < span.end; k++) {
       if (row[k] !== FILLER_READ || (!own && !row.slice(start, k).includes('<'))) continue;
+      // A filler before a character kept: not a left-justified value and its padding.
+      if (/<[^<]/.test(row.slice(span.start, k).join(''))) continue;
       const positions: [number, number][] = [];
       for (let i = k; i < span.end; i++) if (row[i] === FILLER_READ) positions.push([span.line, i]);
       out.push(positions);
