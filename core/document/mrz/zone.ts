@@ -159,26 +159,38 @@ export interface ZoneLook {
 }
 
 /**
- * A pyramid's working copy's stroke darkness, and its ink masks of each kind: every look and frame
+ * A pyramid's working copy's stroke darkness, and its ink thresholds and masks of each kind: every look and frame
  * searched later reuses them.
  */
 interface WorkMaps {
   darkness: Raster;
+  thresholds: Map<InkKind, number>;
   masks: Map<InkKind, Raster>;
 }
 const workMaps = new WeakMap<GreyPyramid, WorkMaps>();
 
 function mapsOf(pyramid: GreyPyramid, raster: Raster): WorkMaps {
   let maps = workMaps.get(pyramid);
-  if (!maps)
-    workMaps.set(pyramid, (maps = { darkness: strokeDarkness(raster, WORK_PITCH), masks: new Map() }));
+  if (!maps) {
+    maps = { darkness: strokeDarkness(raster, WORK_PITCH), thresholds: new Map(), masks: new Map() };
+    workMaps.set(pyramid, maps);
+  }
   return maps;
+}
+
+/** The page's ink threshold of a kind: its masks, as is, transposed or turned to level it, all use it. */
+function thresholdOf(pyramid: GreyPyramid, raster: Raster, ink: InkKind): number {
+  const { darkness, thresholds } = mapsOf(pyramid, raster);
+  let threshold = thresholds.get(ink);
+  if (threshold === undefined) thresholds.set(ink, (threshold = inkThreshold(darkness, ink)));
+  return threshold;
 }
 
 function maskOf(pyramid: GreyPyramid, raster: Raster, ink: InkKind): Raster {
   const { darkness, masks } = mapsOf(pyramid, raster);
   let mask = masks.get(ink);
-  if (!mask) masks.set(ink, (mask = inkOfDarkness(darkness, WORK_PITCH, ink)));
+  if (!mask)
+    masks.set(ink, (mask = inkOfDarkness(darkness, WORK_PITCH, ink, thresholdOf(pyramid, raster, ink))));
   return mask;
 }
 
@@ -192,6 +204,7 @@ type Lazy<T> = () => T;
 function searchFrame(
   mask: Lazy<Raster>,
   darkness: Lazy<Raster>,
+  threshold: Lazy<number>,
   frame: Frame,
   reference: number,
   out: ZoneSearch,
@@ -217,8 +230,11 @@ function searchFrame(
     // Within a closing window of the border, a dark margin cut narrow by the border (a table beside a page shot
     // askew) looks like a stroke; turned into the page's frame it would stand beside the lines and join them.
     const { raster: rotated, back } = rotateRaster(darkness(), -skew, closingWindow(WORK_PITCH));
-    const threshold = inkThreshold(darkness(), ink);
-    const analysis = analyseLines(inkOfDarkness(rotated, WORK_PITCH, ink, threshold), WORK_PITCH, reference);
+    const analysis = analyseLines(
+      inkOfDarkness(rotated, WORK_PITCH, ink, threshold()),
+      WORK_PITCH,
+      reference,
+    );
     const map: Frame = (x, y) => {
       const [sx, sy] = back(x + 0.5, y + 0.5);
       return frame(sx - 0.5, sy - 0.5);
@@ -254,11 +270,13 @@ export function findMrzCandidates(pyramid: GreyPyramid, look: ZoneLook = {}): Zo
   const reference = Math.max(raster.width, raster.height);
   const ink = look.ink ?? 'plain';
   const mask = (): Raster => maskOf(pyramid, raster, ink);
+  const threshold = (): number => thresholdOf(pyramid, raster, ink);
   const full = (v: number): number => (v + 0.5) / scale - 0.5;
   if (look.frame !== 'turned')
     searchFrame(
       mask,
       () => mapsOf(pyramid, raster).darkness,
+      threshold,
       (x, y) => [full(x), full(y)],
       reference,
       out,
@@ -270,6 +288,7 @@ export function findMrzCandidates(pyramid: GreyPyramid, look: ZoneLook = {}): Zo
     searchFrame(
       () => transpose(mask()),
       () => transpose(mapsOf(pyramid, raster).darkness),
+      threshold,
       (x, y) => [full(y), full(x)],
       reference,
       out,
