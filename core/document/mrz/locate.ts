@@ -41,8 +41,8 @@ export interface LineAnalysis {
 
 /**
  * How many times the page's median darkness ink must reach. Most of a page is paper, so its median darkness is the
- * grain of its paper and its photo's noise; the black-hat of pure noise reaches 2.5 times its median at about one
- * pixel in 10^4, too few specks to join into lines.
+ * grain of its paper and its photo's noise; the black-hat of pure noise reaches 2.5 times its median at one or two
+ * pixels in 10^4 (σ 5-20 on mid-grey), too few specks to join into lines.
  */
 const GRAIN = 2.5;
 
