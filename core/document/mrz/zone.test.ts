@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { addNoise } from '../render/augment.js';
 import { seededRandom } from '../render/random-document.js';
 import { renderDocument } from '../render/render-document.js';
 import { GreyPyramid, toGrey, toInkGrey } from './grey.js';
@@ -57,11 +58,7 @@ describe('findMrzCandidates', () => {
       .png()
       .toBuffer();
     const image = await toDecoded(photo);
-    const random = seededRandom(7);
-    for (let i = 0; i < image.rgb.length; i++) {
-      const normal = Math.sqrt(-2 * Math.log(Math.max(1e-9, random()))) * Math.cos(2 * Math.PI * random());
-      image.rgb[i] = Math.max(0, Math.min(255, image.rgb[i]! + 20 * normal));
-    }
+    addNoise(seededRandom(7), { data: image.rgb, width: image.width, height: image.height }, 25);
     const search = findMrzCandidates(new GreyPyramid(toInkGrey(image)));
     const [best] = search.candidates;
     const lines = best?.lines.map((i) => search.lines[i]!) ?? [];

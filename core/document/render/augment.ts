@@ -63,7 +63,8 @@ async function onTable(random: Random, page: Rgb, margin: number): Promise<Rgb> 
   );
 }
 
-function addNoise(random: Random, rgb: Rgb, sigma: number): void {
+/** Gaussian noise of `sigma` grey levels added to every channel of every pixel (a sensor's grain), in place. */
+export function addNoise(random: Random, rgb: Rgb, sigma: number): void {
   for (let i = 0; i < rgb.data.length; i += 2) {
     // Box-Muller: two normal samples per pair of uniforms.
     const r = Math.sqrt(-2 * Math.log(Math.max(1e-9, random())));
