@@ -38,4 +38,15 @@ describe('fitLineLength', () => {
     filler[2]!.prob = 0.3;
     expect(fitted(filler, 4)).toBe('AB<<');
   });
+
+  it('measures the pitch finer than a time step: characters 2.5 steps apart, a mark 4 steps before the first', () => {
+    // Gaps of 3 and 2 by turns: one at a time their median is 3, and the mark would stand only 1.33 pitches apart.
+    const text = 'VIUSATRAVELER<<HAPPYPERSON<<<<<<<<<<<<<<<<<<';
+    const frames = [0, 4];
+    for (let i = 1; i < text.length; i++) frames.push(frames[i]! + (i % 2 === 1 ? 3 : 2));
+    const line = placed(`J${text}`, frames);
+    line[0]!.prob = 0.86;
+    line[text.indexOf('ON') + 1]!.prob = 0.6;
+    expect(fitted(line, 44)).toBe(text);
+  });
 });

@@ -65,9 +65,19 @@ export function fitLineLength(chars: readonly PlacedChar[], length: number): Can
   return line.map(({ char, prob, alternatives }) => ({ char, prob, alternatives }));
 }
 
+/** Characters a pitch is measured over: places are whole time steps, and one step is a large share of a pitch. */
+const PITCH_SPAN = 4;
+
+/**
+ * The line's character pitch: the median distance over `PITCH_SPAN` neighbours, divided by it. A character about
+ * 2.5 steps wide alternates gaps of 2 and 3, whose median is either; over four it is 10 steps, within a step. A
+ * short line (a few characters) has too few spans to outvote one across a gap: its gaps are taken one by one.
+ */
 function medianGap(line: readonly PlacedChar[]): number {
+  const span = line.length >= 3 * PITCH_SPAN ? PITCH_SPAN : 1;
   const gaps: number[] = [];
-  for (let i = 1; i < line.length; i++) gaps.push((line[i]?.frame ?? 0) - (line[i - 1]?.frame ?? 0));
+  for (let i = span; i < line.length; i++)
+    gaps.push(((line[i]?.frame ?? 0) - (line[i - span]?.frame ?? 0)) / span);
   gaps.sort((a, b) => a - b);
   return Math.max(1e-6, gaps[Math.floor(gaps.length / 2)] ?? 1);
 }
