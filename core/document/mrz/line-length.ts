@@ -20,7 +20,7 @@ const APART = 1.5;
  */
 export function fitLineLength(chars: readonly PlacedChar[], length: number): CandidateChar[] {
   const line = [...chars];
-  const spacing = line.length > length ? medianGap(line) : 0;
+  const spacing = line.length > length ? pitchOf(line) : 0;
   while (line.length > length) {
     const n = line.length;
     // A filler apart at an end is more likely print with one left out beside it than ink off the line.
@@ -36,7 +36,7 @@ export function fitLineLength(chars: readonly PlacedChar[], length: number): Can
     line.splice(weakest, 1);
   }
   while (line.length < length && line.length >= 2) {
-    const pitch = medianGap(line);
+    const pitch = pitchOf(line);
     let widest = -1;
     let widestRatio = 0;
     for (let i = 1; i < line.length; i++) {
@@ -73,7 +73,7 @@ const PITCH_SPAN = 4;
  * 2.5 steps wide alternates gaps of 2 and 3, whose median is either; over four it is 10 steps, within a step. A
  * short line (a few characters) has too few spans to outvote one across a gap: its gaps are taken one by one.
  */
-function medianGap(line: readonly PlacedChar[]): number {
+function pitchOf(line: readonly PlacedChar[]): number {
   const span = line.length >= 3 * PITCH_SPAN ? PITCH_SPAN : 1;
   const gaps: number[] = [];
   for (let i = span; i < line.length; i++)
