@@ -10,12 +10,15 @@ import type { StripLine } from './strips.js';
 export function fitToGroup(pyramid: GreyPyramid, lines: StripLine[]): StripLine[] {
   const median = (values: number[]): number =>
     [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const height = median(lines.map((l) => l.height));
+  // A band reaching past the next line's centre holds that line's text too: it does not tell the type size.
+  const nearest = lines.map((line) =>
+    Math.min(...lines.filter((o) => o !== line).map((o) => Math.abs(across(line, o)))),
+  );
+  const single = lines.filter((line, i) => line.height / 2 <= nearest[i]!);
+  const height = median((single.length > 0 ? single : lines).map((l) => l.height));
   const angle = median(lines.map((l) => l.angle));
   const fitted = lines.map((line, i) => {
-    const odd =
-      line.height < height * 0.8 || line.height > height * 1.25 || Math.abs(line.angle - angle) > 0.01;
-    if (!odd) return line;
+    if (!isOdd(line.height, height) && Math.abs(line.angle - angle) <= 0.01) return line;
     let { cx, cy } = line;
     const others = lines.filter((_, j) => j !== i);
     if (lines.length === 3) {
@@ -24,10 +27,32 @@ export function fitToGroup(pyramid: GreyPyramid, lines: StripLine[]): StripLine[
         i === 1 ? [others[0]!, others[1]!] : i === 0 ? [others[1]!, others[0]!] : [others[0]!, others[1]!];
       cx = i === 1 ? (a.cx + b.cx) / 2 : 2 * b.cx - a.cx;
       cy = i === 1 ? (a.cy + b.cy) / 2 : 2 * b.cy - a.cy;
+    } else if (line.height / 2 > nearest[i]!) {
+      // Its band runs from its neighbour's far edge to its own: its text is at the end away from the neighbour.
+      const other = others[0]!;
+      const shift = (Math.sign(across(other, line)) * (line.height - height)) / 2;
+      cx -= shift * Math.sin(angle);
+      cy += shift * Math.cos(angle);
     }
-    return refineLine(pyramid, { ...line, cx, cy, angle, height }, true);
+    const placed = { ...line, cx, cy, angle, height };
+    const refit = refineLine(pyramid, placed, true);
+    // Fitted onto a neighbour's text, or to a band no more the group's than its own (the group's height, too tall,
+    // took a neighbour or a rule in): the line stays where its neighbours place it, or as it was fitted alone.
+    const onNeighbour = others.some((o) => Math.abs(across(refit, o)) < Math.min(refit.height, o.height) / 2);
+    if (!onNeighbour && !isOdd(refit.height, height)) return refit;
+    return cx !== line.cx || cy !== line.cy ? placed : line;
   });
   return shareExtent(fitted);
+}
+
+/** Whether a line's text height is far off its group's. */
+function isOdd(lineHeight: number, groupHeight: number): boolean {
+  return lineHeight < groupHeight * 0.8 || lineHeight > groupHeight * 1.25;
+}
+
+/** How far `b`'s centre lies from `a`'s across `a`'s direction (positive below it, in image rows). */
+function across(a: StripLine, b: StripLine): number {
+  return -(b.cx - a.cx) * Math.sin(a.angle) + (b.cy - a.cy) * Math.cos(a.angle);
 }
 
 /**

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { GreyPyramid } from './grey.js';
+import { fitToGroup } from './group-fit.js';
+import type { StripLine } from './strips.js';
+
+/**
+ * Two lines 14 px tall, 22 px apart: the first of blocks 10 px wide every 16 px (rows 200–213), the second of
+ * bars 2 px wide every 4 px (rows 222–235), whose rows cross much more ink.
+ */
+function twoLines(): GreyPyramid {
+  const width = 800;
+  const height = 400;
+  const data = new Uint8Array(width * height).fill(235);
+  for (let y = 200; y < 214; y++)
+    for (let x = 100; x < 700; x++) if ((x - 100) % 16 < 10) data[y * width + x] = 30;
+  for (let y = 222; y < 236; y++)
+    for (let x = 100; x < 700; x++) if ((x - 100) % 4 < 2) data[y * width + x] = 30;
+  return new GreyPyramid({ width, height, data });
+}
+
+const across = (a: StripLine, b: StripLine): number =>
+  Math.abs(-(b.cx - a.cx) * Math.sin(a.angle) + (b.cy - a.cy) * Math.cos(a.angle));
+
+describe('a group of lines fitted together', () => {
+  it('keeps a line on its own text when the group height, too tall, would refit it onto its neighbour', () => {
+    // The second line's height measured far too tall (joined to a shadow): the first is refitted at that height.
+    const first = { cx: 400, cy: 206.5, angle: 0, length: 600, height: 14 };
+    const second = { cx: 400, cy: 228.5, angle: 0, length: 600, height: 24 };
+    const [a, b] = fitToGroup(twoLines(), [first, second]);
+    expect(across(a!, b!)).toBeGreaterThan(14);
+    expect(a!.cy).toBeCloseTo(206.5, 0);
+  });
+
+  it('fits a line whose band took in its neighbour to its own text, beyond the neighbour', () => {
+    // The second line's band measured from the first line's top to its own bottom (rows 200–235).
+    const first = { cx: 400, cy: 206.5, angle: 0, length: 600, height: 14 };
+    const second = { cx: 400, cy: 217.5, angle: 0, length: 600, height: 36 };
+    const [a, b] = fitToGroup(twoLines(), [first, second]);
+    expect(a!.cy).toBeCloseTo(206.5, 0);
+    expect(b!.cy).toBeCloseTo(228.5, 0);
+    expect(b!.height).toBeLessThan(18);
+  });
+
+  it('keeps a line on its own text when refitted at the group height it takes in a pattern beneath it', () => {
+    // Blocks 14 px tall (rows 200–213) over a hatched pattern (rows 214–229), and a second line 20 px tall below.
+    const width = 800;
+    const data = new Uint8Array(width * 400).fill(235);
+    const ink = (rows: [number, number], column: (x: number) => boolean): void => {
+      for (let y = rows[0]; y < rows[1]; y++)
+        for (let x = 100; x < 700; x++) if (column(x - 100)) data[y * width + x] = 30;
+    };
+    ink([200, 214], (x) => x % 16 < 10);
+    ink([214, 230], (x) => x % 16 === 3);
+    ink([236, 256], (x) => x % 16 < 10);
+    const first = { cx: 400, cy: 206.5, angle: 0, length: 600, height: 14 };
+    const second = { cx: 400, cy: 245.5, angle: 0, length: 600, height: 20 };
+    const [a] = fitToGroup(new GreyPyramid({ width, height: 400, data }), [first, second]);
+    expect(a!.cy).toBeCloseTo(206.5, 0);
+    expect(a!.height).toBeLessThan(18);
+  });
+});
