@@ -169,7 +169,8 @@ function nameField(format: MrzFormat): { line: number; start: number; end: numbe
 /**
  * A name field holds the primary identifier, `<<`, the secondary identifier (parts joined by single fillers),
  * then fillers only (ICAO 9303-3). Lone letters in that trailing run (one or two: fillers misread as C or K)
- * become fillers again; a longer run is left as read.
+ * become fillers again, and so does a longer run without a vowel (fillers read as C, K and S in turn); a longer
+ * run with one is left as read (a name part after a filler misread in the name).
  */
 function clearNameTail(grid: Grid, format: MrzFormat): void {
   const { line, start, end: fieldEnd } = nameField(format);
@@ -188,7 +189,8 @@ function clearNameTail(grid: Grid, format: MrzFormat): void {
     }
     let run = k;
     while (run < field.length && field[run] !== '<') run++;
-    if (run - k <= 2) for (let j = k; j < run; j++) row[start + j] = '<';
+    if (run - k <= 2 || !/[AEIOUY]/.test(field.slice(k, run)))
+      for (let j = k; j < run; j++) row[start + j] = '<';
     k = run;
   }
 }
