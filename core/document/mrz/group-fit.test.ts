@@ -20,10 +20,12 @@ const blocks = (x: number): boolean => x % 16 < 10;
  */
 const twoLines = (): GreyPyramid => page([200, 214, blocks], [222, 236, (x) => x % 4 < 2]);
 
+/** A first line fitted to its own text: rows 200–213 of each page. */
+const first = { cx: 400, cy: 206.5, angle: 0, length: 600, height: 14 };
+
 describe('a group of lines fitted together', () => {
   it('keeps a line on its own text when the group height, too tall, would refit it onto its neighbour', () => {
     // The second line's height measured far too tall (joined to a shadow): the first is refitted at that height.
-    const first = { cx: 400, cy: 206.5, angle: 0, length: 600, height: 14 };
     const second = { cx: 400, cy: 228.5, angle: 0, length: 600, height: 24 };
     const [a, b] = fitToGroup(twoLines(), [first, second]);
     expect(a!.cy).toBeCloseTo(206.5, 0);
@@ -32,7 +34,6 @@ describe('a group of lines fitted together', () => {
 
   it('fits a line whose band took in its neighbour to its own text, beyond the neighbour', () => {
     // The second line's band measured from the first line's top to its own bottom (rows 200–235).
-    const first = { cx: 400, cy: 206.5, angle: 0, length: 600, height: 14 };
     const second = { cx: 400, cy: 217.5, angle: 0, length: 600, height: 36 };
     const [a, b] = fitToGroup(twoLines(), [first, second]);
     expect(a!.cy).toBeCloseTo(206.5, 0);
@@ -43,7 +44,6 @@ describe('a group of lines fitted together', () => {
   it('keeps a line on its own text when refitted at the group height it takes in a pattern beneath it', () => {
     // Blocks 14 px tall (rows 200–213) over a hatched pattern (rows 214–229), and a second line 20 px tall below.
     const hatched = page([200, 214, blocks], [214, 230, (x) => x % 16 === 3], [236, 256, blocks]);
-    const first = { cx: 400, cy: 206.5, angle: 0, length: 600, height: 14 };
     const second = { cx: 400, cy: 245.5, angle: 0, length: 600, height: 20 };
     const [a] = fitToGroup(hatched, [first, second]);
     expect(a!.cy).toBeCloseTo(206.5, 0);

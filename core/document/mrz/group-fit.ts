@@ -1,6 +1,6 @@
 import type { GreyPyramid } from './grey.js';
 import { refineLine } from './refine.js';
-import type { StripLine } from './strips.js';
+import { across, type StripLine } from './strips.js';
 
 /**
  * MRZ lines share one type size, direction and spacing: a line far off its group's height or angle was fitted
@@ -48,11 +48,6 @@ export function fitToGroup(pyramid: GreyPyramid, lines: StripLine[]): StripLine[
 /** Whether a line's text height is far off its group's. */
 function isOdd(lineHeight: number, groupHeight: number): boolean {
   return lineHeight < groupHeight * 0.8 || lineHeight > groupHeight * 1.25;
-}
-
-/** How far `b`'s centre lies from `a`'s across `a`'s direction (positive below it, in image rows). */
-function across(a: StripLine, b: StripLine): number {
-  return -(b.cx - a.cx) * Math.sin(a.angle) + (b.cy - a.cy) * Math.cos(a.angle);
 }
 
 /**

@@ -6,7 +6,7 @@ import { interpret, interpretOnCells, lineLengthOf, type Attempt } from './inter
 import { hasFillerRun, hasLetterRun, showsFillers, type CandidateChar } from './repair.js';
 import { fitToGroup } from './group-fit.js';
 import { refineLine } from './refine.js';
-import { cutStrip, flipLayout, layoutGroup, zoneBox, type StripLine } from './strips.js';
+import { across, cutStrip, flipLayout, layoutGroup, zoneBox, type StripLine } from './strips.js';
 import type { ZoneCandidate, ZoneSearch } from './zone.js';
 
 /** The MRZ alphabet (ICAO 9303): what the recogniser may emit. */
@@ -251,9 +251,6 @@ export class ZoneReader {
 function sameTextLine(a: StripLine, b: StripLine): boolean {
   if (Math.cos(a.angle - b.angle) < Math.cos(0.05)) return false;
   if (Math.max(a.height, b.height) > 1.25 * Math.min(a.height, b.height)) return false;
-  const dx = b.cx - a.cx;
-  const dy = b.cy - a.cy;
-  const across = Math.abs(-dx * Math.sin(a.angle) + dy * Math.cos(a.angle));
-  const along = Math.abs(dx * Math.cos(a.angle) + dy * Math.sin(a.angle));
-  return across <= Math.min(a.height, b.height) / 2 && along < (a.length + b.length) / 2;
+  const along = Math.abs((b.cx - a.cx) * Math.cos(a.angle) + (b.cy - a.cy) * Math.sin(a.angle));
+  return Math.abs(across(a, b)) <= Math.min(a.height, b.height) / 2 && along < (a.length + b.length) / 2;
 }

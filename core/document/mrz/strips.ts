@@ -55,6 +55,11 @@ export function layoutGroup(lines: readonly (ZoneLine | StripLine)[]): StripLine
     .map(({ order: _, ...line }) => line);
 }
 
+/** How far `b`'s centre lies from `a`'s across `a`'s direction (positive below it, in image rows). */
+export function across(a: StripLine, b: StripLine): number {
+  return -(b.cx - a.cx) * Math.sin(a.angle) + (b.cy - a.cy) * Math.cos(a.angle);
+}
+
 /** The same lines read the other way round: the document upside down (or turned the other quarter). */
 export function flipLayout(lines: readonly StripLine[]): StripLine[] {
   return [...lines].reverse().map((l) => ({ ...l, angle: l.angle + Math.PI }));
