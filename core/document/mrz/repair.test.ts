@@ -24,6 +24,9 @@ describe('repairMrz', () => {
     // A longer run without a vowel is no name part.
     const consonants = put(TD3_SPECIMEN[0]!, 36, 'KCSSK');
     expect(repairMrz('TD3', [read(consonants), read(TD3_SPECIMEN[1]!)])[0]).toBe(TD3_SPECIMEN[0]);
+    // Also where every filler before it was read as one letter, which gives them back first.
+    const letters = put(put(TD3_SPECIMEN[0]!, 25, 'S'.repeat(12)), 38, 'KCSSK');
+    expect(repairMrz('TD3', [read(letters), read(TD3_SPECIMEN[1]!)])[0]).toBe(TD3_SPECIMEN[0]);
     const td1 = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6'];
     const names = 'DE<LA<CRUZ<<LUCAS'.padEnd(30, '<');
     expect(repairMrz('TD1', [read(td1[0]!), read(td1[1]!), read(put(names, 29, 'C'))])[2]).toBe(names);

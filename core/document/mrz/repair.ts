@@ -379,8 +379,9 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
       { keepAbove: UNSURE, pairs: true },
     );
   }
-  clearNameTail(grid, format);
+  // Runs of one letter first: the fillers they give back show where a name ends.
   clearLetterRuns(grid, layout.classes);
+  clearNameTail(grid, format);
   const lines = (): string[] => grid.map((l) => l.join(''));
   const groups = checkGroupsOf(layout, lines());
   const composite = groups.find((g) => g.name === 'composite');
