@@ -113,6 +113,19 @@ describe('repairMrz', () => {
     expect(repairMrz('TD1', [read(td1[0]!), read(optional), read(td1[2]!)])[1]).toBe(td1[1]);
   });
 
+  it('reads a character in a field end as a filler when the recogniser offered one there and the checks then hold', () => {
+    const [first, second] = TD3_SPECIMEN as [string, string];
+    const head = `${second.slice(0, 28)}${'<'.repeat(14)}0`;
+    const empty = `${head}${computeCheckDigit(head.slice(0, 10) + head.slice(13, 20) + head.slice(21, 43))}`;
+    // An empty personal number with one filler read as 2, a filler its runner-up. Another filler's runner-up, 4 at
+    // weight 7, would make the check hold too, so no single change is clear; only the 2 leaves fillers after a value.
+    const misread = `${empty.slice(0, 36)}2${empty.slice(37)}`;
+    const offered = read(misread, 0.9, { 31: [{ char: '4', prob: 0.15 }], 36: [{ char: '<', prob: 0.2 }] });
+    expect(repairMrz('TD3', [read(first), offered])[1]).toBe(empty);
+    // Read surely with no filler offered: the 2 is what is printed, and the check fails.
+    expect(repairMrz('TD3', [read(first), read(misread)])[1]).toBe(misread);
+  });
+
   it('leaves a field end of 4s as read when the checks cannot tell which are fillers, or the data holds one', () => {
     const [first, second] = TD3_SPECIMEN as [string, string];
     // 44 at weights 7 and 3 adds 40 to both sums: B44<4< and B<<<4< satisfy the same check digits.

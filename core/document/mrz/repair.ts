@@ -232,34 +232,44 @@ function clearLetterRuns(grid: Grid, classes: readonly string[]): void {
   });
 }
 
-/** What small or blurred print makes of a filler: its two strokes read as the diagonal and bar of a `4`. */
-const FILLER_READ = '4';
+/**
+ * What small or blurred print makes of a filler: its two strokes read as the diagonal and bar of a `4`, or its
+ * angle as a `C`.
+ */
+const FILLER_READS = new Set(['4']);
+
+/** Whether a position read as something else may be a filler: a usual misreading, or one the recogniser offered. */
+type FillerLike = (line: number, pos: number) => boolean;
 
 /**
- * The readings of a failing group in which a field's end, read as fillers and `4`s, is fillers from one `4` on:
- * fields are left-justified and padded with fillers (ICAO 9303-3), so only readings whose field is then a value
- * and fillers after it count. Only free-text positions (class X) count, and in a field without a check digit of its
- * own (optional data under the composite) only `4`s after a filler.
+ * The readings of a failing group in which a field's end, read as fillers and characters that may be fillers
+ * (see `FillerLike`), is fillers from one such character on: fields are left-justified and padded with fillers
+ * (ICAO 9303-3), so only readings whose field is then a value and fillers after it count. Only free-text positions
+ * (class X) count, and in a field without a check digit of its own (optional data under the composite) only
+ * characters after a filler.
  */
-function fillerTails(grid: Grid, layout: MrzLayout, group: CheckGroup, own: boolean): [number, number][][] {
+function fillerTails(
+  grid: Grid,
+  layout: MrzLayout,
+  group: CheckGroup,
+  own: boolean,
+  fillerLike: FillerLike,
+): [number, number][][] {
   const out: [number, number][][] = [];
   for (const span of group.spans) {
     const row = grid[span.line];
     const classes = layout.classes[span.line] ?? '';
     if (!row) continue;
+    const misread = (i: number): boolean => row[i] !== '<' && fillerLike(span.line, i);
     let start = span.end;
-    while (
-      start > span.start &&
-      classes[start - 1] === 'X' &&
-      (row[start - 1] === '<' || row[start - 1] === FILLER_READ)
-    )
+    while (start > span.start && classes[start - 1] === 'X' && (row[start - 1] === '<' || misread(start - 1)))
       start--;
     for (let k = start; k < span.end; k++) {
-      if (row[k] !== FILLER_READ || (!own && !row.slice(start, k).includes('<'))) continue;
+      if (!misread(k) || (!own && !row.slice(start, k).includes('<'))) continue;
       // A filler before a character kept: not a left-justified value and its padding.
       if (/<[^<]/.test(row.slice(span.start, k).join(''))) continue;
       const positions: [number, number][] = [];
-      for (let i = k; i < span.end; i++) if (row[i] === FILLER_READ) positions.push([span.line, i]);
+      for (let i = k; i < span.end; i++) if (misread(i)) positions.push([span.line, i]);
       out.push(positions);
     }
   }
@@ -271,10 +281,16 @@ function fillerTails(grid: Grid, layout: MrzLayout, group: CheckGroup, own: bool
  * the group's check digit and the composite over it (where the format has one) hold is taken; none when several
  * do. One hypothesis about the whole end, not a search over positions.
  */
-function restoreFillerTails(grid: Grid, layout: MrzLayout, group: CheckGroup, composite?: CheckGroup): void {
+function restoreFillerTails(
+  grid: Grid,
+  layout: MrzLayout,
+  group: CheckGroup,
+  fillerLike: FillerLike,
+  composite?: CheckGroup,
+): void {
   if (groupValid(grid, group)) return;
   const checks = composite && composite !== group ? [group, composite] : [group];
-  const holding = fillerTails(grid, layout, group, group !== composite).filter((positions) => {
+  const holding = fillerTails(grid, layout, group, group !== composite, fillerLike).filter((positions) => {
     const saved = positions.map(([l, i]) => grid[l]![i]!);
     for (const [l, i] of positions) grid[l]![i] = '<';
     const ok = checks.every((g) => groupValid(grid, g));
@@ -391,7 +407,10 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
     // the field's characters alike, cannot see it; such a pair would be a guess the checks then vouch for.
     tryFix(positionsOf(group), () => groupValid(grid, group));
   }
-  for (const group of groups) restoreFillerTails(grid, layout, group, composite);
+  const fillerLike: FillerLike = (l, i) =>
+    FILLER_READS.has(grid[l]?.[i] ?? '') ||
+    (candidates[l]?.[i]?.alternatives.some((a) => a.char === '<' && a.prob >= EVIDENCE) ?? false);
+  for (const group of groups) restoreFillerTails(grid, layout, group, fillerLike, composite);
   if (composite) {
     // Only positions no other check digit vouches for (optional data, the composite digit) may change now.
     const covered = new Set(
