@@ -33,6 +33,8 @@ describe('interpret', () => {
     );
     expect(attempt?.reading.valid).toBe(true);
     expect(attempt?.reading.lines).toEqual(TD1_SPECIMEN);
+    // Settled is said of a failure read as printed: a valid reading with doubtful positions is read with more cuts.
+    expect(attempt?.settled).toBe(false);
   });
 
   it('reads small print whose fillers all read as a letter (`<` taken for `C`) as an MRZ', () => {

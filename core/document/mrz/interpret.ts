@@ -26,8 +26,8 @@ export interface Attempt {
   /** Positions no cut read surely: gaps the length fit filled, or characters read below `SURE`. */
   unsure: number;
   /**
-   * Every check that fails was read surely by the cuts so far (see `SETTLED`): the reading is what is printed, and
-   * more looks at the same lines will not change it.
+   * Some check fails, and every one that fails was read surely by the cuts so far (see `SETTLED`): the reading is
+   * what is printed, and more looks at the same lines will not change it.
    */
   settled: boolean;
 }
@@ -184,6 +184,6 @@ function judge(
     reading: { format: fmt, lines: repaired, valid, checks, countries, fields, region, confidence },
     score: passed + confidence * 0.1 - unsure * 0.001,
     unsure,
-    settled: fits && confident && failsAsPrinted(fmt, repaired, fitted, failed),
+    settled: failed.size > 0 && fits && confident && failsAsPrinted(fmt, repaired, fitted, failed),
   };
 }
