@@ -37,6 +37,16 @@ describe('interpret', () => {
     expect(attempt?.settled).toBe(false);
   });
 
+  it('judges a line by the readings that voted: a cut that read a few characters of noise is no doubt', () => {
+    // One cut reads the first line well; another reads a dozen characters of the table beside it, and is not voted.
+    const readings = TD1_SPECIMEN.map((l, i) =>
+      i === 0 ? [line(l, 0.75), line('9A0901T12E24', 0.15)] : [line(l)],
+    );
+    const attempt = interpret(readings, REGION);
+    expect(attempt?.reading.lines).toEqual(TD1_SPECIMEN);
+    expect(attempt?.reading.valid).toBe(true);
+  });
+
   it('reads small print whose fillers all read as a letter (`<` taken for `C`) as an MRZ', () => {
     // No line shows a filler: each run of them reads as a run of C, which only fillers can be.
     const misread = TD1_SPECIMEN.map((l) =>

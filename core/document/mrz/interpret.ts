@@ -108,12 +108,14 @@ export function interpret(readings: CtcLine[][], region: MrzReading['region']): 
   const length = lineLengthOf(readings);
   if (longest < length * 0.8 || longest > length * 1.25) return null;
   if (!all.some((l) => showsFillers(l.text))) return null;
-  const fitted = readings.map((line) => {
-    // Readings far off the length would vote out of step: use them only when nothing better exists.
+  // Readings far off the length would vote out of step: use them only when nothing better exists. The lines'
+  // confidences are those of the readings that voted (a cut that read a few characters of noise is not a doubt).
+  const voters = readings.map((line) => {
     const close = line.filter((r) => isNearLength(r, length));
-    return voteLines((close.length ? close : line).map((r) => fitLineLength(r.chars, length)));
+    return close.length ? close : line;
   });
-  const confidences = readings.map(
+  const fitted = voters.map((line) => voteLines(line.map((r) => fitLineLength(r.chars, length))));
+  const confidences = voters.map(
     (line) => line.reduce((s, r) => s + r.confidence, 0) / Math.max(1, line.length),
   );
   return judge(fitted, confidences, region, fitsLength(readings, length));
@@ -142,14 +144,15 @@ export function interpretOnCells(
   region: MrzReading['region'],
 ): Attempt | null {
   if (!readings.flat().some((l) => showsFillers(l.text))) return null;
-  const fitted = readings.map((line, i) => {
+  // A reading that dropped over half the cells is not placed on them, nor counted in its line's confidence.
+  const voters = readings.map((line, i) =>
+    line.filter((r) => r.chars.length >= (glyphs[i]?.length ?? 0) / 2),
+  );
+  const fitted = voters.map((line, i) => {
     const cells = glyphs[i] ?? [];
-    const aligned = line
-      .filter((r) => r.chars.length >= cells.length / 2)
-      .map((r) => alignToCells(r.chars, cells));
-    return voteLines([...aligned, cells]);
+    return voteLines([...line.map((r) => alignToCells(r.chars, cells)), cells]);
   });
-  const confidences = readings.map((line, i) => {
+  const confidences = voters.map((line, i) => {
     const cells = glyphs[i] ?? [];
     const glyph = cells.reduce((s, c) => s + c.prob, 0) / Math.max(1, cells.length);
     return (line.reduce((s, r) => s + r.confidence, 0) + glyph) / (line.length + 1);
