@@ -21,13 +21,14 @@ interface Variant {
 
 /**
  * Cuts tried in turn until every check digit holds: the recogniser drops different characters with different
- * margins and squeezes, and a second look is cheaper than a wrong MRZ (more cuts read a few more names exactly,
- * at twice the time on hard documents). The readings of a line are merged by
- * vote (see vote.ts), never mixed and matched until the check digits happen to hold.
+ * margins and squeezes, and another look is cheaper than a wrong MRZ. The last, wider one reads some lines the
+ * narrower ones garble (a line beside a wood grain, small print) and names more exactly. The readings of a line
+ * are merged by vote (see vote.ts), never mixed and matched until the check digits happen to hold.
  */
 const VARIANTS: Variant[] = [
   { strip: 1.4, fill: 1, stretch: 1 },
   { strip: 1.5, fill: 1, stretch: 0.8 },
+  { strip: 1.4, fill: 1, stretch: 1.3 },
 ];
 
 /**
@@ -216,8 +217,10 @@ export class ZoneReader {
     const region = zoneBox(lines, this.pyramid.width, this.pyramid.height);
     let best: Attempt | null = null;
     const readings: CtcLine[][] = lines.map(() => []);
-    for (const variant of VARIANTS) {
+    for (const [k, variant] of VARIANTS.entries()) {
       if (readings[0]!.length > 0 && this.exhausted()) break;
+      // The last cut only while under half the calls are spent: other zones of a hard page need them more.
+      if (k === VARIANTS.length - 1 && this.calls >= this.limits.maxCalls / 2) break;
       const read = await Promise.all(lines.map((line) => this.recognise(line, variant)));
       // Not one filler pair (nor fillers misread) in any line at the first look: printed text, not an MRZ; other
       // cuts will not change that.
