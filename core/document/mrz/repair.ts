@@ -232,11 +232,8 @@ function clearLetterRuns(grid: Grid, classes: readonly string[]): void {
   });
 }
 
-/**
- * What small or blurred print makes of a filler: its two strokes read as the diagonal and bar of a `4`, or its
- * angle as a `C`.
- */
-const FILLER_READS = new Set(['4']);
+/** What small or blurred print makes of a filler: its two strokes read as the diagonal and bar of a `4`. */
+const FILLER_READ = '4';
 
 /** Whether a position read as something else may be a filler: a usual misreading, or one the recogniser offered. */
 type FillerLike = (line: number, pos: number) => boolean;
@@ -408,7 +405,7 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
     tryFix(positionsOf(group), () => groupValid(grid, group));
   }
   const fillerLike: FillerLike = (l, i) =>
-    FILLER_READS.has(grid[l]?.[i] ?? '') ||
+    grid[l]?.[i] === FILLER_READ ||
     (candidates[l]?.[i]?.alternatives.some((a) => a.char === '<' && a.prob >= EVIDENCE) ?? false);
   for (const group of groups) restoreFillerTails(grid, layout, group, fillerLike, composite);
   if (composite) {
