@@ -32,6 +32,15 @@ describe('repairMrz', () => {
     expect(repairMrz('TD1', [read(td1[0]!), read(td1[1]!), read(put(names, 29, 'C'))])[2]).toBe(names);
   });
 
+  it("reads the document code's second character as a filler when the recogniser offered one", () => {
+    const misread = `PC${TD3_SPECIMEN[0]!.slice(2)}`;
+    const doubt = { 1: [{ char: '<', prob: 0.3 }] };
+    expect(repairMrz('TD3', [read(misread, 0.9, doubt), read(TD3_SPECIMEN[1]!)])[0]).toBe(TD3_SPECIMEN[0]);
+    // A code letter read surely is the issuer's (PD: diplomatic).
+    const diplomatic = `PD${TD3_SPECIMEN[0]!.slice(2)}`;
+    expect(repairMrz('TD3', [read(diplomatic), read(TD3_SPECIMEN[1]!)])[0]).toBe(diplomatic);
+  });
+
   it('turns a run of five or more of one letter back into fillers where fillers may stand', () => {
     const td1 = [
       'I<UTOD231458907<<<<<<<<<<<<<<<',

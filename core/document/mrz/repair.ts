@@ -394,7 +394,13 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
   }
   // Runs of one letter first: the fillers they give back show where a name ends.
   clearLetterRuns(grid, layout.classes);
+  const offered: FillerLike = (l, i) =>
+    candidates[l]?.[i]?.alternatives.some((a) => a.char === '<' && a.prob >= EVIDENCE) ?? false;
   clearNameTail(grid, format);
+  // The document code's second character is the issuer's choice, and most often a filler: one the recogniser
+  // offered is taken. The French card's code is its own (ID).
+  const code = grid[0];
+  if (format !== 'FRENCH_ID' && code && code[1] !== '<' && offered(0, 1)) code[1] = '<';
   const lines = (): string[] => grid.map((l) => l.join(''));
   const groups = checkGroupsOf(layout, lines());
   const composite = groups.find((g) => g.name === 'composite');
@@ -404,9 +410,7 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
     // the field's characters alike, cannot see it; such a pair would be a guess the checks then vouch for.
     tryFix(positionsOf(group), () => groupValid(grid, group));
   }
-  const fillerLike: FillerLike = (l, i) =>
-    grid[l]?.[i] === FILLER_READ ||
-    (candidates[l]?.[i]?.alternatives.some((a) => a.char === '<' && a.prob >= EVIDENCE) ?? false);
+  const fillerLike: FillerLike = (l, i) => grid[l]?.[i] === FILLER_READ || offered(l, i);
   for (const group of groups) restoreFillerTails(grid, layout, group, fillerLike, composite);
   if (composite) {
     // Only positions no other check digit vouches for (optional data, the composite digit) may change now.
