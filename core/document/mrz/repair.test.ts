@@ -32,6 +32,22 @@ describe('repairMrz', () => {
     expect(repairMrz('TD1', [read(td1[0]!), read(td1[1]!), read(put(names, 29, 'C'))])[2]).toBe(names);
   });
 
+  it('reads a name field with the fillers the recogniser offered where the separator and the trailing run lie', () => {
+    const put = (line: string, at: number, text: string): string =>
+      line.slice(0, at) + text + line.slice(at + text.length);
+    const offered = (...at: number[]): Record<number, { char: string; prob: number }[]> =>
+      Object.fromEntries(at.map((k) => [k, [{ char: '<', prob: 0.2 }]]));
+    // The separator read `<C`, and fillers after the name read with a vowel among them (A).
+    const misread = put(put(TD3_SPECIMEN[0]!, 14, 'C'), 26, 'KAKCSK');
+    const doubts = offered(14, 26, 27, 28, 29, 30, 31);
+    expect(repairMrz('TD3', [read(misread, 0.6, doubts), read(TD3_SPECIMEN[1]!)])[0]).toBe(TD3_SPECIMEN[0]);
+    // Read without that doubt, the same letters stay: they may be a name.
+    expect(repairMrz('TD3', [read(misread), read(TD3_SPECIMEN[1]!)])[0]).toBe(misread);
+    // A surname's last letter in doubt beside the `<<` read after it stays (K and `<` look alike).
+    const names = 'P<UTONOVAK<<JACK'.padEnd(44, '<');
+    expect(repairMrz('TD3', [read(names, 0.6, offered(9)), read(TD3_SPECIMEN[1]!)])[0]).toBe(names);
+  });
+
   it("reads the document code's second character as a filler when the recogniser offered one", () => {
     const misread = `PC${TD3_SPECIMEN[0]!.slice(2)}`;
     const doubt = { 1: [{ char: '<', prob: 0.3 }] };

@@ -168,19 +168,29 @@ function nameField(format: MrzFormat): { line: number; start: number; end: numbe
 
 /**
  * A name field holds the primary identifier, `<<`, the secondary identifier (parts joined by single fillers),
- * then fillers only (ICAO 9303-3). Lone letters in that trailing run (one or two: fillers misread as C or K)
- * become fillers again, and so does a longer run without a vowel (fillers read as C, K and S in turn); a longer
- * run with one is left as read (a name part after a filler misread in the name).
+ * then fillers only (ICAO 9303-3). Its shape is found with each letter the recogniser offered a filler for taken
+ * as one (small print reads `<` as C, K or S), and the `<<` so found is made fillers. In the trailing run, lone
+ * letters (one or two) become fillers again, and so does a longer run without a vowel or whose every letter was
+ * offered as a filler; a longer run read without that doubt is left as read (a name part after a filler misread).
  */
-function clearNameTail(grid: Grid, format: MrzFormat): void {
+function clearNameTail(grid: Grid, format: MrzFormat, offered: FillerLike): void {
   const { line, start, end: fieldEnd } = nameField(format);
   const row = grid[line];
   if (!row) return;
   const field = row.slice(start, fieldEnd).join('');
-  const separator = field.indexOf('<<');
-  if (separator < 1) return;
+  const doubted = (k: number): boolean => field[k] === '<' || offered(line, start + k);
+  const shape = Array.from(field, (c, k) => (doubted(k) ? '<' : c)).join('');
+  const first = shape.indexOf('<<');
+  if (first < 1) return;
+  let after = first;
+  while (shape[after] === '<') after++;
+  // A `<<` read there is the separator, and a letter beside it in doubt a name's (NOVAK<<, K offered as `<`).
+  const read = field.slice(first, after).indexOf('<<');
+  const separator = read >= 0 ? first + read : first;
+  row[start + separator] = '<';
+  row[start + separator + 1] = '<';
   const secondary = separator + 2;
-  const end = field[secondary] === '<' ? secondary : field.indexOf('<<', secondary + 1);
+  const end = shape[secondary] === '<' ? secondary : shape.indexOf('<<', secondary + 1);
   if (end < 0) return;
   for (let k = end; k < field.length;) {
     if (field[k] === '<') {
@@ -189,7 +199,9 @@ function clearNameTail(grid: Grid, format: MrzFormat): void {
     }
     let run = k;
     while (run < field.length && field[run] !== '<') run++;
-    if (run - k <= 2 || !/[AEIOUY]/.test(field.slice(k, run)))
+    const letters = field.slice(k, run);
+    const offeredAll = Array.from(letters).every((_, j) => doubted(k + j));
+    if (run - k <= 2 || !/[AEIOUY]/.test(letters) || offeredAll)
       for (let j = k; j < run; j++) row[start + j] = '<';
     k = run;
   }
@@ -396,7 +408,7 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
   clearLetterRuns(grid, layout.classes);
   const offered: FillerLike = (l, i) =>
     candidates[l]?.[i]?.alternatives.some((a) => a.char === '<' && a.prob >= EVIDENCE) ?? false;
-  clearNameTail(grid, format);
+  clearNameTail(grid, format, offered);
   // The document code's second character is the issuer's choice, and most often a filler: one the recogniser
   // offered is taken. The French card's code is its own (ID).
   const code = grid[0];
