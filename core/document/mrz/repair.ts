@@ -200,8 +200,8 @@ function clearNameTail(grid: Grid, format: MrzFormat, offered: FillerLike): void
     let run = k;
     while (run < field.length && field[run] !== '<') run++;
     const letters = field.slice(k, run);
-    const offeredAll = Array.from(letters).every((_, j) => doubted(k + j));
-    if (run - k <= 2 || !/[AEIOUY]/.test(letters) || offeredAll)
+    const allDoubted = Array.from(letters).every((_, j) => doubted(k + j));
+    if (run - k <= 2 || !/[AEIOUY]/.test(letters) || allDoubted)
       for (let j = k; j < run; j++) row[start + j] = '<';
     k = run;
   }
