@@ -23,6 +23,15 @@ describe('what a first line looks like', () => {
     expect(looksLikePrint(line('PERSONALNUMBERIIIIDATEOFBIRTH'))).toBe(true);
   });
 
+  it('takes a run of `4` for blurred fillers, as a run of one letter', () => {
+    // A TD1 second line under blur: its fillers read as the diagonal and bar of a `4`.
+    const blurred = line('100417571004027C09444444444447', 0.75);
+    expect(looksLikeMrzLine(blurred)).toBe(true);
+    expect(looksLikePrint(blurred)).toBe(false);
+    // Four in a row is a number, not yet a run; nor is a run of another digit.
+    expect(looksLikeMrzLine(line('PHONE0124444TO0129999999'))).toBe(false);
+  });
+
   it('takes a dozen lower-case letters the whole model reads surely for print, though few MRZ characters remain', () => {
     // "uber den faulen Hund. Le renard brun" read with the MRZ alphabet, and by the whole model.
     const words = { ...line('UHULEU', 0.75, 0.96), lowerCase: { count: 27, confidence: 0.95 } };

@@ -3,7 +3,7 @@ import type { LineRecognizer } from '../ocr/paddle-recognizer.js';
 import { classifyGlyphs } from './glyphs.js';
 import type { GreyPyramid } from './grey.js';
 import { interpret, interpretOnCells, lineLengthOf, type Attempt } from './interpret.js';
-import { hasFillerRun, hasLetterRun, showsFillers, type CandidateChar } from './repair.js';
+import { hasFillerRun, hasMisreadRun, showsFillers, type CandidateChar } from './repair.js';
 import { fitToGroup } from './group-fit.js';
 import { refineLine } from './refine.js';
 import { across, cutStrip, flipLayout, layoutGroup, zoneBox, type StripLine } from './strips.js';
@@ -101,9 +101,9 @@ export async function readingDirection(
   return null;
 }
 
-/** Fillers, or a run of one letter that can only be fillers misread. */
+/** Fillers, or a run that can only be fillers misread. */
 function hasFillers(text: string): boolean {
-  return text.includes('<') || hasLetterRun(text);
+  return text.includes('<') || hasMisreadRun(text);
 }
 
 /** Share of a line's probability outside the MRZ alphabet from which it is taken for lower-case print. */

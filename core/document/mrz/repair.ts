@@ -213,20 +213,25 @@ function clearNameTail(grid: Grid, format: MrzFormat, offered: FillerLike): void
  */
 export const LETTER_RUN = /([A-Z])\1{4,}/g;
 
-/** Whether a line read shows fillers: a pair of them, or a run of one letter that can only be fillers misread. */
+/** What small or blurred print makes of a filler: its two strokes read as the diagonal and bar of a `4`. */
+const FILLER_READ = '4';
+
+/** A run of one letter (see `LETTER_RUN`) or five of `FILLER_READ`: a filler run misread. */
+const MISREAD_RUN = new RegExp(`${LETTER_RUN.source}|${FILLER_READ}{5,}`);
+
+/** Whether a line read shows fillers: a pair of them, or a run that can only be fillers misread. */
 export function showsFillers(text: string): boolean {
-  return text.includes('<<') || hasLetterRun(text);
+  return text.includes('<<') || hasMisreadRun(text);
 }
 
-/** Whether a line read has five or more fillers in a row, or a run of one letter (fillers misread). */
+/** Whether a line read has five or more fillers in a row, or a run of them misread. */
 export function hasFillerRun(text: string): boolean {
-  return text.includes('<<<<<') || hasLetterRun(text);
+  return text.includes('<<<<<') || hasMisreadRun(text);
 }
 
-/** Whether a line read has a run of one letter (see `LETTER_RUN`). */
-export function hasLetterRun(text: string): boolean {
-  // search() starts at 0 whatever the global regex's lastIndex, which test() would not.
-  return text.search(LETTER_RUN) >= 0;
+/** Whether a line read has a run that can only be fillers misread (see `MISREAD_RUN`). */
+export function hasMisreadRun(text: string): boolean {
+  return MISREAD_RUN.test(text);
 }
 
 /**
@@ -243,9 +248,6 @@ function clearLetterRuns(grid: Grid, classes: readonly string[]): void {
     }
   });
 }
-
-/** What small or blurred print makes of a filler: its two strokes read as the diagonal and bar of a `4`. */
-const FILLER_READ = '4';
 
 /** Whether a position read as something else may be a filler: a usual misreading, or one the recogniser offered. */
 type FillerLike = (line: number, pos: number) => boolean;
