@@ -101,6 +101,17 @@ export async function readingDirection(
   return null;
 }
 
+/**
+ * Whether a line reads as MRZ characters without fillers: capitals and digits, no lower-case words. A TD1 first line
+ * may have no filler (a document code of two letters, optional data filling its field), or two at its end that blur
+ * or small print misread; upright capitals of print read the same.
+ */
+export function looksLikeBareMrzLine(line: CtcLine): boolean {
+  const words = line.lowerCase;
+  if (words && words.count >= PRINT_LENGTH && words.confidence >= SURE_PRINT) return false;
+  return line.chars.length >= PRINT_LENGTH && line.foreign <= PRINT_FOREIGN && !hasFillers(line.text);
+}
+
 /** Fillers, or a run that can only be fillers misread. */
 function hasFillers(text: string): boolean {
   return text.includes('<') || hasMisreadRun(text);
@@ -188,16 +199,16 @@ export class ZoneReader {
   }
 
   /**
-   * Read the first line of a candidate in one direction with the first cut: does it look like MRZ text? Null,
-   * without reading, when a line is too long for its height to be an MRZ line.
+   * Read the first line of a candidate (or the one at `index`) in one direction with the first cut: does it look
+   * like MRZ text? Null, without reading, when a line is too long for its height to be an MRZ line.
    */
-  async probe(candidate: ZoneCandidate, flip: boolean): Promise<CtcLine | null> {
+  async probe(candidate: ZoneCandidate, flip: boolean, index = 0): Promise<CtcLine | null> {
     if (this.exhausted()) return null;
     const lines = this.layout(candidate, flip);
     // Lines of one zone share a type size: their mean height tells it (one line's may be measured a third short).
     const height = lines.reduce((sum, l) => sum + l.height, 0) / Math.max(1, lines.length);
     if (lines.some((l) => l.length > MAX_LINE_ASPECT * height)) return null;
-    const [first] = lines;
+    const first = lines[index];
     if (!first) return null;
     // A line of print seen as another group's first line: refitted a little differently, it would be read again.
     const seen = this.print.find((p) => sameTextLine(p.line, first));

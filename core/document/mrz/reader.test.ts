@@ -58,6 +58,16 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
     expect(await readMrz(image)).toMatchObject({ format: 'TD1', valid: true, lines: TD1_SPECIMEN });
   });
 
+  it('reads a TD1 card whose first line has no filler (capitals and digits, like a line of print)', async () => {
+    // A two-letter document code and optional data that fills its field; check digits computed for these values.
+    const lines = ['IDUTOD231458907AB12CD34EF56GH7', '7408122F1204159UTO<<<<<<<<<<<0', TD1_SPECIMEN[2]!];
+    const card = await renderMrzCard(lines, { width: 800 });
+    expect(await readMrz(await toDecoded(card))).toMatchObject({ format: 'TD1', valid: true, lines });
+    // Blurred, smaller: the first line reads less surely, and no filler shows in it either way.
+    const soft = await sharp(card).resize(500).blur(1.5).png().toBuffer();
+    expect(await readMrz(await toDecoded(soft))).toMatchObject({ format: 'TD1', valid: true, lines });
+  });
+
   it('reads a page upside down and turned a quarter either way', async () => {
     for (const [format, rotate] of [
       ['TD3', 180],

@@ -1,7 +1,7 @@
 import type { DecodedImage } from '../../imaging/decode.js';
 import { loadLineRecognizer, type LineRecognizer } from '../ocr/paddle-recognizer.js';
 import { GreyPyramid, toGrey, toInkGrey } from './grey.js';
-import { readingDirection, ZoneReader } from './group-reader.js';
+import { looksLikeBareMrzLine, readingDirection, ZoneReader } from './group-reader.js';
 import type { Attempt } from './interpret.js';
 import type { MrzReading } from './types.js';
 import {
@@ -72,10 +72,17 @@ export async function disposeMrzReader(): Promise<void> {
 
 /**
  * Which way a candidate reads: as found (false) or turned half round (true); null when its first line reads
- * like MRZ text neither way (printed text, a picture).
+ * like MRZ text neither way (printed text, a picture), nor its second after a first of capitals without fillers.
  */
-function directionOf(reader: ZoneReader, candidate: ZoneCandidate): Promise<boolean | null> {
-  return readingDirection(reader.probe(candidate, false), () => reader.probe(candidate, true));
+async function directionOf(reader: ZoneReader, candidate: ZoneCandidate): Promise<boolean | null> {
+  const found = await readingDirection(reader.probe(candidate, false), () => reader.probe(candidate, true));
+  if (found !== null || candidate.lines.length < 2) return found;
+  // A first line of MRZ characters without fillers, which may have been taken for upright print: only a TD1 first
+  // line can be one (its fillers, if any, end it; blur misreads them). The second line tells the direction.
+  const first = await reader.probe(candidate, false);
+  if (!first || !looksLikeBareMrzLine(first) || Math.abs(first.chars.length - TD1_LINE) > TD1_LINE / 5)
+    return null;
+  return readingDirection(reader.probe(candidate, false, 1), () => reader.probe(candidate, true, 1));
 }
 
 /**
