@@ -55,6 +55,25 @@ describe('CTC greedy decoding restricted to a charset', () => {
     expect(line.chars[0]?.alternatives.map((a) => a.char)).toEqual(['2', '0', 'R', '<']);
   });
 
+  it('reads a full-width form as its character: one character, its mass summed, none of it foreign', () => {
+    // Classes: 0 blank, 1 '9', 2 '0', 3 '９' (full width), 4 '中'. OCR-B digits draw much mass to full-width forms.
+    const wide = charsetFromDictionary(['9', '0', '\uff19', '中'], '90');
+    const line = decodeCtc(
+      matrix([
+        [0.1, 0.2, 0.3, 0.4, 0],
+        [0.1, 0.45, 0, 0.45, 0],
+        [0.9, 0, 0, 0, 0.1],
+      ]),
+      3,
+      5,
+      wide,
+    );
+    // Step 1: 0.2 + 0.4 for `9` outweighs `0`; steps 1-2 are one `9` whichever form led.
+    expect(line.text).toBe('9');
+    expect(line.chars[0]?.prob).toBeCloseTo(0.9, 5);
+    expect(line.foreign).toBeCloseTo(0.1 / 1.9, 5);
+  });
+
   it('decodes nothing from blanks only', () => {
     expect(decodeCtc(matrix([[1, 0, 0, 0, 0]]), 1, 5, charset)).toMatchObject({ text: '', confidence: 0 });
   });

@@ -67,7 +67,12 @@ export function decodeCtc(
   charset: CtcCharset,
   topK = 3,
 ): CtcLine {
-  const allowed = [...charset.keys()];
+  // Classes that read as one character (a letter and its full-width form) are one: their mass is summed under the
+  // first class of that character.
+  const members = new Map<string, number[]>();
+  for (const [c, char] of charset) members.set(char, [...(members.get(char) ?? []), c]);
+  const allowed = [...members.values()];
+  const mass = new Float64Array(allowed.length);
   const chars: CtcChar[] = [];
   let previous = 0;
   let current: Map<number, number> | null = null;
@@ -98,14 +103,16 @@ export function decodeCtc(
     let topClass = 0;
     let topProb = 0;
     let allowedSum = blank;
-    for (const c of allowed) {
-      const p = probs[base + c] ?? 0;
+    allowed.forEach((classes, k) => {
+      let p = 0;
+      for (const c of classes) p += probs[base + c] ?? 0;
+      mass[k] = p;
       allowedSum += p;
       if (p > topProb) {
         topProb = p;
-        topClass = c;
+        topClass = classes[0]!;
       }
-    }
+    });
     // Blank or character is decided on the whole distribution: where characters together outweigh the blank,
     // the step holds one even when its mass is split between look-alikes (0/O) and no allowed class alone beats
     // the blank; the mask then says which. Only if the allowed classes hold at least as much as the others: a
@@ -129,12 +136,13 @@ export function decodeCtc(
     lastStep = t;
     // Renormalise over the allowed classes so masked-out scripts do not dilute the confidence.
     // A step the blank would have won is weighed among the characters only (given that one is there).
-    const mass = inked ? allowedSum - blank : allowedSum;
-    const scale = mass > 0 ? 1 / mass : 0;
-    for (const c of allowed) {
-      const p = (probs[base + c] ?? 0) * scale;
-      if (p > MIN_ALLOWED && p > (current.get(c) ?? 0)) current.set(c, p);
-    }
+    const total = inked ? allowedSum - blank : allowedSum;
+    const scale = total > 0 ? 1 / total : 0;
+    allowed.forEach((classes, k) => {
+      const c = classes[0]!;
+      const p = mass[k]! * scale;
+      if (p > MIN_ALLOWED && p > (current!.get(c) ?? 0)) current!.set(c, p);
+    });
   }
   flush();
   const text = chars.map((c) => c.char).join('');
@@ -198,7 +206,11 @@ export function lowerCaseClasses(dictionary: readonly string[]): Set<number> {
 export function charsetFromDictionary(dictionary: readonly string[], allowedChars: string): CtcCharset {
   const map = new Map<number, string>();
   dictionary.forEach((entry, index) => {
-    if (entry.length === 1 && allowedChars.includes(entry)) map.set(index + 1, entry);
+    // Full-width forms (U+FF01-FF5E: `９`, `Ａ`, `＜`) are the same characters: the model gives OCR-B digits much of
+    // their mass there.
+    const char =
+      entry.length === 1 && entry >= '\uff01' && entry <= '\uff5e' ? entry.normalize('NFKC') : entry;
+    if (char.length === 1 && allowedChars.includes(char)) map.set(index + 1, char);
   });
   return map;
 }
