@@ -66,6 +66,14 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
     // Blurred, smaller: the first line reads less surely, and no filler shows in it either way.
     const soft = await sharp(card).resize(500).blur(1.5).png().toBuffer();
     expect(await readMrz(await toDecoded(soft))).toMatchObject({ format: 'TD1', valid: true, lines });
+    // Nor has the second (its optional data full): the name line tells the direction.
+    const full = [
+      'IDUTOL898902C36AB12CD34EF56GH7',
+      '7408122F3204153UTO123456789018',
+      'VANDERWOUDENBERG<HOLLANDER<<AL',
+    ];
+    const fullCard = await toDecoded(await renderMrzCard(full, { width: 800 }));
+    expect(await readMrz(fullCard)).toMatchObject({ format: 'TD1', valid: true, lines: full });
   });
 
   it('reads a page upside down and turned a quarter either way', async () => {

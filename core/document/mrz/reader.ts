@@ -78,11 +78,18 @@ async function directionOf(reader: ZoneReader, candidate: ZoneCandidate): Promis
   const found = await readingDirection(reader.probe(candidate, false), () => reader.probe(candidate, true));
   if (found !== null || candidate.lines.length < 2) return found;
   // A first line of MRZ characters without fillers, which may have been taken for upright print: only a TD1 first
-  // line can be one (its fillers, if any, end it; blur misreads them). The second line tells the direction.
+  // line can be one (its fillers, if any, end it; blur misreads them). The next line that reads either way tells the
+  // direction (the second may hold no filler either: optional data filling its field).
   const first = await reader.probe(candidate, false);
   if (!first || !looksLikeBareMrzLine(first) || Math.abs(first.chars.length - TD1_LINE) > TD1_LINE / 5)
     return null;
-  return readingDirection(reader.probe(candidate, false, 1), () => reader.probe(candidate, true, 1));
+  for (let index = 1; index < candidate.lines.length; index++) {
+    const next = readingDirection(reader.probe(candidate, false, index), () =>
+      reader.probe(candidate, true, index),
+    );
+    if ((await next) !== null) return next;
+  }
+  return null;
 }
 
 /**
