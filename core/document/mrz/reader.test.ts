@@ -63,6 +63,9 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
     const lines = ['IDUTOD231458907AB12CD34EF56GH7', '7408122F1204159UTO<<<<<<<<<<<0', TD1_SPECIMEN[2]!];
     const card = await renderMrzCard(lines, { width: 800 });
     expect(await readMrz(await toDecoded(card))).toMatchObject({ format: 'TD1', valid: true, lines });
+    // Upside down: the zone's first line as found is the name line, turned; the line without a filler is last.
+    const upsideDown = await toDecoded(await renderMrzCard(lines, { width: 800, rotate: 180 }));
+    expect(await readMrz(upsideDown)).toMatchObject({ format: 'TD1', valid: true, lines });
     // Blurred, smaller: the first line reads less surely, and no filler shows in it either way.
     const soft = await sharp(card).resize(500).blur(1.5).png().toBuffer();
     expect(await readMrz(await toDecoded(soft))).toMatchObject({ format: 'TD1', valid: true, lines });

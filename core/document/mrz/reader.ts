@@ -1,7 +1,8 @@
 import type { DecodedImage } from '../../imaging/decode.js';
+import type { CtcLine } from '../ocr/ctc.js';
 import { loadLineRecognizer, type LineRecognizer } from '../ocr/paddle-recognizer.js';
 import { GreyPyramid, toGrey, toInkGrey } from './grey.js';
-import { looksLikeBareMrzLine, readingDirection, ZoneReader } from './group-reader.js';
+import { looksLikeBareMrzLine, looksLikePrint, readingDirection, ZoneReader } from './group-reader.js';
 import type { Attempt } from './interpret.js';
 import type { MrzReading } from './types.js';
 import {
@@ -80,8 +81,11 @@ async function directionOf(reader: ZoneReader, candidate: ZoneCandidate): Promis
   // A first line of MRZ characters without fillers, which may have been taken for upright print: only a TD1 first
   // line can be one (its fillers, if any, end it; blur misreads them). The next line that reads either way tells the
   // direction (the second may hold no filler either: optional data filling its field).
-  const first = await reader.probe(candidate, false);
-  if (!first || !looksLikeBareMrzLine(first) || Math.abs(first.chars.length - TD1_LINE) > TD1_LINE / 5)
+  const bare = (line: CtcLine | null): boolean =>
+    line !== null && looksLikeBareMrzLine(line) && Math.abs(line.chars.length - TD1_LINE) <= TD1_LINE / 5;
+  const ahead = await reader.probe(candidate, false);
+  // Turned half round, the zone's first line is that one (read already, unless the line as found read as print).
+  if (!bare(ahead) && (ahead === null || looksLikePrint(ahead) || !bare(await reader.probe(candidate, true))))
     return null;
   for (let index = 1; index < candidate.lines.length; index++) {
     const next = readingDirection(reader.probe(candidate, false, index), () =>
