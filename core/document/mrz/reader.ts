@@ -73,7 +73,8 @@ export async function disposeMrzReader(): Promise<void> {
 
 /**
  * Which way a candidate reads: as found (false) or turned half round (true); null when its first line reads
- * like MRZ text neither way (printed text, a picture), nor its second after a first of capitals without fillers.
+ * like MRZ text neither way (printed text, a picture), nor, after a first line of TD1 capitals without fillers, any
+ * line after it.
  */
 async function directionOf(reader: ZoneReader, candidate: ZoneCandidate): Promise<boolean | null> {
   const found = await readingDirection(reader.probe(candidate, false), () => reader.probe(candidate, true));
@@ -84,7 +85,8 @@ async function directionOf(reader: ZoneReader, candidate: ZoneCandidate): Promis
   const bare = (line: CtcLine | null): boolean =>
     line !== null && looksLikeBareMrzLine(line) && Math.abs(line.chars.length - TD1_LINE) <= TD1_LINE / 5;
   const ahead = await reader.probe(candidate, false);
-  // Turned half round, the zone's first line is that one (read already, unless the line as found read as print).
+  // Upside down, the line without fillers is the first line read turned half round (read already, unless the line
+  // as found read as print: then the zone is upright print).
   if (!bare(ahead) && (ahead === null || looksLikePrint(ahead) || !bare(await reader.probe(candidate, true))))
     return null;
   for (let index = 1; index < candidate.lines.length; index++) {
