@@ -20,6 +20,11 @@ const MAX_CANDIDATES = 6;
 const MAX_CALLS = 18;
 /** Characters in a TD1 line. */
 const TD1_LINE = 30;
+/**
+ * Digits a TD1 first line read shows at least: its document number's check digit and most of the number (a label
+ * of capitals on a card, read without its lower case, has none).
+ */
+const TD1_FIRST_LINE_DIGITS = 4;
 
 /**
  * The two three-line zones a two-line zone may belong to: a line one spacing above it, or one below, where
@@ -83,7 +88,10 @@ async function directionOf(reader: ZoneReader, candidate: ZoneCandidate): Promis
   // line can be one (its fillers, if any, end it; blur misreads them). The next line that reads either way tells the
   // direction (the second may hold no filler either: optional data filling its field).
   const bare = (line: CtcLine | null): boolean =>
-    line !== null && looksLikeBareMrzLine(line) && Math.abs(line.chars.length - TD1_LINE) <= TD1_LINE / 5;
+    line !== null &&
+    looksLikeBareMrzLine(line) &&
+    Math.abs(line.chars.length - TD1_LINE) <= TD1_LINE / 5 &&
+    (line.text.match(/\d/g)?.length ?? 0) >= TD1_FIRST_LINE_DIGITS;
   const ahead = await reader.probe(candidate, false);
   // Upside down, the line without fillers is the first line read turned half round (read already, unless the line
   // as found read as print: then the zone is upright print).
