@@ -98,10 +98,10 @@ async function directionOf(reader: ZoneReader, candidate: ZoneCandidate): Promis
   if (!bare(ahead) && (ahead === null || looksLikePrint(ahead) || !bare(await reader.probe(candidate, true))))
     return null;
   for (let index = 1; index < candidate.lines.length; index++) {
-    const next = readingDirection(reader.probe(candidate, false, index), () =>
+    const direction = await readingDirection(reader.probe(candidate, false, index), () =>
       reader.probe(candidate, true, index),
     );
-    if ((await next) !== null) return next;
+    if (direction !== null) return direction;
   }
   return null;
 }
