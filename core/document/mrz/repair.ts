@@ -211,7 +211,7 @@ function clearNameTail(grid: Grid, format: MrzFormat, offered: FillerLike): void
  * Five or more of one letter in a row: a run no word has, fillers misread (small print reads `<` as `C`, a line
  * printed across it as `K`).
  */
-export const LETTER_RUN = /([A-Z])\1{4,}/g;
+const LETTER_RUN = /([A-Z])\1{4,}/g;
 
 /** What small or blurred print makes of a filler: its two strokes read as the diagonal and bar of a `4`. */
 const FILLER_READ = '4';

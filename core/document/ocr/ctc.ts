@@ -55,6 +55,23 @@ export function runnersUp<T extends { char: string }>(ranked: readonly T[], coun
   return out;
 }
 
+const groupsOf = new WeakMap<CtcCharset, number[][]>();
+
+/**
+ * The charset's classes grouped by the character they read as (a letter and its full-width form are one: their mass
+ * is summed under the group's first class); made once per charset.
+ */
+function classGroups(charset: CtcCharset): number[][] {
+  let groups = groupsOf.get(charset);
+  if (!groups) {
+    const members = new Map<string, number[]>();
+    for (const [c, char] of charset) members.set(char, [...(members.get(char) ?? []), c]);
+    groups = [...members.values()];
+    groupsOf.set(charset, groups);
+  }
+  return groups;
+}
+
 /**
  * Greedy CTC decoding of a [steps × classes] probability matrix restricted to `charset` (every other class
  * but the blank is masked out), keeping each emitted character's `topK - 1` best runner-ups and the best of each
@@ -67,11 +84,7 @@ export function decodeCtc(
   charset: CtcCharset,
   topK = 3,
 ): CtcLine {
-  // Classes that read as one character (a letter and its full-width form) are one: their mass is summed under the
-  // first class of that character.
-  const members = new Map<string, number[]>();
-  for (const [c, char] of charset) members.set(char, [...(members.get(char) ?? []), c]);
-  const allowed = [...members.values()];
+  const allowed = classGroups(charset);
   const mass = new Float64Array(allowed.length);
   const chars: CtcChar[] = [];
   let previous = 0;
