@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CtcLine } from '../ocr/ctc.js';
-import { looksLikeMrzLine, looksLikePrint, readingDirection, showsZoneFillers } from './group-reader.js';
+import { looksLikeMrzLine, looksLikePrint, readingDirection } from './group-reader.js';
 
 /** A recognised line whose characters were all read with probability `prob`. */
 function line(text: string, prob = 0.95, foreign = 0): CtcLine {
@@ -30,19 +30,6 @@ describe('what a first line looks like', () => {
     expect(looksLikePrint(blurred)).toBe(false);
     // Four in a row is a number, not yet a run; nor is a run of another digit.
     expect(looksLikeMrzLine(line('PHONE0124444TO0129999999'))).toBe(false);
-  });
-
-  it('takes a zone for an MRZ when a line shows a filler pair, a run misread, or three fillers apart', () => {
-    // A blurred passport at 540 px: most fillers read as `C`, `S` or `4`, no pair left whole in either line.
-    const soft = [
-      line('PKPOLKOWALSKA<KWIATKOWSKACCJOANNA<C<C4SCSCSS', 0.78),
-      line('AA00000000P0L600208411412314544424645444K4C4', 0.8),
-    ];
-    expect(showsZoneFillers(soft)).toBe(true);
-    expect(showsZoneFillers([line('PERSONAL<NUMBER'), line('DATEOFBIRTH12AUG1974<')])).toBe(false);
-    expect(showsZoneFillers([line('ISSUEDATE'), line('L898902C36UTO7408122F1204159ZE184226B<<<<<10')])).toBe(
-      true,
-    );
   });
 
   it('takes a dozen lower-case letters the whole model reads surely for print, though few MRZ characters remain', () => {

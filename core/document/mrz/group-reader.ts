@@ -112,20 +112,6 @@ export function looksLikeBareMrzLine(line: CtcLine): boolean {
   return line.chars.length >= PRINT_LENGTH && line.foreign <= PRINT_FOREIGN && !hasFillers(line.text);
 }
 
-/**
- * Fillers apart in one line that show an MRZ without a pair of them: small or soft print reads most `<` as `C`, `S`
- * or `4`, and a name line keeps a few. Print read with the MRZ alphabet rarely shows one.
- */
-const FILLERS_APART = 3;
-
-/**
- * Whether a zone's lines, read once, show an MRZ's fillers in some line: a pair, a run of them misread, or
- * `FILLERS_APART` single ones.
- */
-export function showsZoneFillers(lines: readonly CtcLine[]): boolean {
-  return lines.some((l) => showsFillers(l.text) || (l.text.match(/</g)?.length ?? 0) >= FILLERS_APART);
-}
-
 /** Fillers, or a run that can only be fillers misread. */
 function hasFillers(text: string): boolean {
   return text.includes('<') || hasMisreadRun(text);
@@ -248,7 +234,7 @@ export class ZoneReader {
       if (k === VARIANTS.length - 1 && this.calls >= this.limits.maxCalls / 2) break;
       const read = await Promise.all(lines.map((line) => this.recognise(line, variant)));
       // No line shows fillers at the first look: printed text, not an MRZ; other cuts will not change that.
-      if (readings[0]!.length === 0 && !showsZoneFillers(read)) return null;
+      if (readings[0]!.length === 0 && !read.some((l) => showsFillers(l.text))) return null;
       // A line that reads nothing at all is blank paper (a third line guessed from the spacing of two).
       if (readings[0]!.length === 0 && read.some((l) => l.chars.length === 0)) return null;
       read.forEach((line, i) => readings[i]!.push(line));

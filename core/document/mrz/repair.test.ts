@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeCheckDigit } from './check-digit.js';
-import { repairMrz, type CandidateChar } from './repair.js';
+import { repairMrz, showsFillers, type CandidateChar } from './repair.js';
 import { TD3_SPECIMEN } from './test-fixtures.js';
 import { validateMrzLines } from './validate.js';
 
@@ -164,5 +164,17 @@ describe('repairMrz', () => {
     const inside = printed.slice(0, 38) + '4' + printed.slice(39);
     expect(validateMrzLines([first, printed])?.valid).toBe(true);
     expect(repairMrz('TD3', [read(first), read(inside)])[1]).toBe(inside);
+  });
+});
+
+describe('showsFillers', () => {
+  it('takes a filler pair, a run misread, or three fillers apart for fillers shown', () => {
+    // A blurred passport's name line at 540 px: most fillers read as `C`, `S` or `4`, no pair left whole.
+    expect(showsFillers('PKPOLKOWALSKA<KWIATKOWSKACCJOANNA<C<C4SCSCSS')).toBe(true);
+    expect(showsFillers('L898902C36UTO7408122F1204159ZE184226B<<<<<10')).toBe(true);
+    expect(showsFillers('PCUTOERIKSSONCCANNACMARIACCCCCCCCCCCCCCCCCCC')).toBe(true);
+    // Print with a stray `<` or two, and the same passport's second line, whose fillers all read as digits.
+    expect(showsFillers('PERSONAL<NUMBER<DATE')).toBe(false);
+    expect(showsFillers('AA00000000P0L600208411412314544424645444K4C4')).toBe(false);
   });
 });

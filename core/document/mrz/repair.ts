@@ -219,9 +219,18 @@ const FILLER_READ = '4';
 /** A run of one letter (see `LETTER_RUN`) or five of `FILLER_READ`: a filler run misread. */
 const MISREAD_RUN = new RegExp(`${LETTER_RUN.source}|${FILLER_READ}{5,}`);
 
-/** Whether a line read shows fillers: a pair of them, or a run that can only be fillers misread. */
+/**
+ * Single fillers in one line that show fillers without a pair of them: soft or small print reads most `<` as `C`, `S`
+ * or `4`, and a name line keeps a few. Print read with the MRZ alphabet rarely shows one.
+ */
+const FILLERS_APART = 3;
+
+/**
+ * Whether a line read shows fillers: a pair of them, a run that can only be fillers misread, or `FILLERS_APART`
+ * single ones.
+ */
 export function showsFillers(text: string): boolean {
-  return text.includes('<<') || hasMisreadRun(text);
+  return text.includes('<<') || hasMisreadRun(text) || (text.match(/</g)?.length ?? 0) >= FILLERS_APART;
 }
 
 /** Whether a line read has five or more fillers in a row, or a run of them misread. */
