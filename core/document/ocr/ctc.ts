@@ -116,7 +116,8 @@ export function decodeCtc(
     let topClass = 0;
     let topProb = 0;
     let allowedSum = blank;
-    allowed.forEach((classes, k) => {
+    for (let k = 0; k < allowed.length; k++) {
+      const classes = allowed[k]!;
       let p = 0;
       for (const c of classes) p += probs[base + c] ?? 0;
       mass[k] = p;
@@ -125,7 +126,7 @@ export function decodeCtc(
         topProb = p;
         topClass = classes[0]!;
       }
-    });
+    }
     // Blank or character is decided on the whole distribution: where characters together outweigh the blank,
     // the step holds one even when its mass is split between look-alikes (0/O) and no allowed class alone beats
     // the blank; the mask then says which. Only if the allowed classes hold at least as much as the others: a
@@ -151,11 +152,11 @@ export function decodeCtc(
     // A step the blank would have won is weighed among the characters only (given that one is there).
     const total = inked ? allowedSum - blank : allowedSum;
     const scale = total > 0 ? 1 / total : 0;
-    allowed.forEach((classes, k) => {
-      const c = classes[0]!;
+    for (let k = 0; k < allowed.length; k++) {
+      const c = allowed[k]![0]!;
       const p = mass[k]! * scale;
-      if (p > MIN_ALLOWED && p > (current!.get(c) ?? 0)) current!.set(c, p);
-    });
+      if (p > MIN_ALLOWED && p > (current.get(c) ?? 0)) current.set(c, p);
+    }
   }
   flush();
   const text = chars.map((c) => c.char).join('');
