@@ -1,4 +1,5 @@
 import type { DecodedImage } from '../../imaging/decode.js';
+import { gaussianBlur } from '../features/orb/gray-image.js';
 import type { Raster } from './morphology.js';
 import { resizeRaster } from './sample.js';
 
@@ -27,6 +28,27 @@ export function toInkGrey(image: DecodedImage): Raster {
     data[i] = r > g ? (r > b ? r : b) : g > b ? g : b;
   }
   return { width, height, data };
+}
+
+/** Blur (pixels) that softens a bilevel image's edges as a lens does a photograph's. */
+const LENS_SIGMA = 1;
+
+/**
+ * A bilevel raster (two grey values: a black-and-white scan, a photocopy, a fax) softened by a lens-like blur;
+ * any other raster as is. Zones are found, and lines read, on the grey edges a camera leaves: on hard-edged
+ * print of a few pixels, small characters lose their shapes to the sampling grid.
+ */
+export function softenBilevel(raster: Raster): Raster {
+  const { data } = raster;
+  const first = data[0] ?? 0;
+  let second = first;
+  for (let i = 1; i < data.length; i++) {
+    const v = data[i]!;
+    if (v === first || v === second) continue;
+    if (second !== first) return raster;
+    second = v;
+  }
+  return second === first ? raster : gaussianBlur(raster, LENS_SIGMA);
 }
 
 /** Half the size, each pixel the mean of a 2×2 block (an odd last row or column is dropped). */

@@ -220,6 +220,19 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
     }
   });
 
+  it('reads black-and-white scans (two grey levels, hard edges) of a passport and an identity card', async () => {
+    for (const [format, seed, width] of [
+      ['TD3', 1, 450],
+      ['TD3', 7, 650],
+      ['TD1', 1, 450],
+    ] as const) {
+      const { png, lines } = await renderDocument({ format, seed });
+      const scan = await sharp(png).resize(width).greyscale().threshold(128).png().toBuffer();
+      const reading = await readMrz(await toDecoded(scan));
+      expect(reading, `${format} seed ${seed}, ${width} px`).toMatchObject({ valid: true, lines });
+    }
+  });
+
   it('reads forged check digits as invalid, never repairs them into validity', async () => {
     for (const [format, corrupt, check] of [
       ['TD3', 'birth_date', 'birthDateCheckDigit'],

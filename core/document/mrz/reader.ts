@@ -1,7 +1,7 @@
 import type { DecodedImage } from '../../imaging/decode.js';
 import type { CtcLine } from '../ocr/ctc.js';
 import { loadLineRecognizer, type LineRecognizer } from '../ocr/paddle-recognizer.js';
-import { GreyPyramid, toGrey, toInkGrey } from './grey.js';
+import { GreyPyramid, softenBilevel, toGrey, toInkGrey } from './grey.js';
 import { looksLikeBareMrzLine, looksLikePrint, readingDirection, ZoneReader } from './group-reader.js';
 import type { Attempt } from './interpret.js';
 import type { MrzReading } from './types.js';
@@ -118,7 +118,7 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
   if (Math.min(image.width, image.height) < MIN_SIDE) return null;
   // Zones are found and lines fitted where every channel is dark (black ink, not colour marks); the recogniser
   // reads luma, the grey it reads best.
-  const pyramid = new GreyPyramid(toInkGrey(image));
+  const pyramid = new GreyPyramid(softenBilevel(toInkGrey(image)));
   let luma: GreyPyramid | undefined;
   // The page as is first: most documents are photographed upright or upside down, and when its best zone reads
   // valid, the search across (quarter turns) is never made.
@@ -141,7 +141,7 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
       shouldStop,
       ...(options.spareCore ? { spareCore: options.spareCore } : {}),
     },
-    () => (luma ??= new GreyPyramid(toGrey(image))),
+    () => (luma ??= new GreyPyramid(softenBilevel(toGrey(image)))),
   );
   const queue = search.candidates.slice(0, MAX_CANDIDATES);
   const [first] = queue;
