@@ -72,6 +72,27 @@ describe('zone search', () => {
     expect(analyseLines(mask, 15, WIDTH).bands.length).toBe(2);
   });
 
+  it('finds lines whose characters blur into each other along the line, not solid bars or hatching', () => {
+    /** A mask with two rows of 18-px-tall marks `wide` px wide every `step` px, joined by a 4-px bar at mid height. */
+    const joined = (step: number, wide: number): Raster => {
+      const height = 300;
+      const data = new Uint8Array(WIDTH * height);
+      for (const top of [200, 240]) {
+        for (let y = top + 7; y < top + 11; y++) data.fill(255, y * WIDTH + 40, y * WIDTH + 680);
+        for (let x = 40; x + wide <= 680; x += step)
+          for (let y = top; y < top + 18; y++) data.fill(255, y * WIDTH + x, y * WIDTH + x + wide);
+      }
+      return { width: WIDTH, height, data };
+    };
+    // Characters 15 px apart, the gaps between them bridged: no empty column parts them.
+    const { bands } = analyseLines(joined(15, 9), 15, WIDTH);
+    expect(bands.map((b) => Math.round(b.cy / 10))).toEqual([21, 25]);
+    expect(groupMrzBands(bands)[0]?.length).toBe(2);
+    // Solid bars, and strokes 4 px apart (hatching, far closer than characters of that height): no line.
+    expect(analyseLines(joined(15, 15), 15, WIDTH).bands).toEqual([]);
+    expect(analyseLines(joined(4, 2), 15, WIDTH).bands).toEqual([]);
+  });
+
   it('finds a line whose end touches a narrow dark margin down the page', () => {
     const page = twoLines(230, 30);
     // A strip of table 14 px wide down the page's side, joined to the lines' ends by their closing.

@@ -149,18 +149,34 @@ function printDarkness(hist: Float64Array, count: number): number {
   return 0;
 }
 
+/** Ink pixels of the unjoined mask in each column of a band. */
+function columnInk(band: LineBand, mask: Raster): Int32Array {
+  const counts = new Int32Array(band.width);
+  for (let y = band.y; y < band.y + band.height; y++) {
+    const row = y * mask.width + band.x;
+    for (let x = 0; x < band.width; x++) if (mask.data[row + x] !== 0) counts[x]!++;
+  }
+  return counts;
+}
+
+/** Characters found along a band, how regularly they are spaced, and their median centre-to-centre step. */
+interface CharacterRuns {
+  runs: number;
+  regularity: number;
+  step: number;
+}
+
 /**
- * The characters along a band (ink runs between empty columns of the unjoined mask) and how regularly they are
- * spaced: the share of centre-to-centre steps within 25% of a whole number of the median step. Fixed-pitch
- * OCR-B gives nearly 1 (touching characters make double steps); proportional print and pictures much less.
+ * The characters along a band: runs of columns holding more than `floor` ink pixels, between columns holding no
+ * more. Their regularity is the share of centre-to-centre steps within 25% of a whole number of the median step.
+ * Fixed-pitch OCR-B gives nearly 1 (touching characters make double steps); proportional print and pictures much
+ * less.
  */
-function characterRuns(band: LineBand, mask: Raster): { runs: number; regularity: number } {
+function characterRuns(counts: Int32Array, floor: number): CharacterRuns {
   const centres: number[] = [];
   let start = -1;
-  for (let x = band.x; x <= band.x + band.width; x++) {
-    let ink = false;
-    if (x < band.x + band.width)
-      for (let y = band.y; y < band.y + band.height && !ink; y++) ink = mask.data[y * mask.width + x] !== 0;
+  for (let x = 0; x <= counts.length; x++) {
+    const ink = x < counts.length && counts[x]! > floor;
     if (ink && start < 0) start = x;
     if (!ink && start >= 0) {
       centres.push((start + x - 1) / 2);
@@ -168,14 +184,43 @@ function characterRuns(band: LineBand, mask: Raster): { runs: number; regularity
     }
   }
   const steps = centres.slice(1).map((c, i) => c - centres[i]!);
-  if (steps.length < 2) return { runs: centres.length, regularity: 0 };
-  const pitch = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)]!;
+  if (steps.length < 2) return { runs: centres.length, regularity: 0, step: 0 };
+  const step = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)]!;
   const fits = steps.filter((d) => {
-    const n = Math.max(1, Math.round(d / pitch));
-    return Math.abs(d - n * pitch) <= 0.25 * pitch;
+    const n = Math.max(1, Math.round(d / step));
+    return Math.abs(d - n * step) <= 0.25 * step;
   }).length;
-  return { runs: centres.length, regularity: fits / steps.length };
+  return { runs: centres.length, regularity: fits / steps.length, step };
 }
+
+/**
+ * The characters along a band of the mask: runs of inked columns between empty ones; or, when too few are
+ * parted so (blur along the line, a shaken camera, fills the gaps between characters), runs of columns holding
+ * most of the fullest column's ink, when they are most of an MRZ line's characters and spaced as characters
+ * rather than strokes.
+ */
+function bandCharacters(band: LineBand, mask: Raster): CharacterRuns {
+  const counts = columnInk(band, mask);
+  const parted = characterRuns(counts, 0);
+  if (parted.runs >= MIN_RUNS) return parted;
+  let fullest = 0;
+  for (const n of counts) if (n > fullest) fullest = n;
+  const blurred = characterRuns(counts, fullest * BLURRED_GAP);
+  return blurred.runs >= MIN_BLURRED_RUNS && blurred.step >= MIN_STEP * band.height ? blurred : parted;
+}
+
+/**
+ * Share of the fullest column's ink under which a column of a band whose characters ran together is a gap: blur
+ * leaves clearly less ink between characters than through them, and a looser share takes the crossings of a
+ * guilloche's wavy lines for characters.
+ */
+const BLURRED_GAP = 0.7;
+
+/** Fewest characters a band whose characters ran together must show in its column profile (30–44 printed). */
+const MIN_BLURRED_RUNS = 25;
+
+/** Least character step, in band heights, of such a band: OCR-B's pitch is about three quarters of its height. */
+const MIN_STEP = 0.5;
 
 /** Opening along rows (in character pitches) that parts a line from a page edge its end touches. */
 const EDGE_OPENING = 3;
@@ -251,7 +296,7 @@ export function analyseLines(mask: Raster, pitch: number, reference: number): Li
         b.width / b.height >= 7,
     )
     .flatMap((b) => {
-      const { runs, regularity } = characterRuns(b, mask);
+      const { runs, regularity } = bandCharacters(b, mask);
       // A flat band's angle from a merged or sliced blob's moments can be anything: keep it only when plausible.
       const angle = Math.abs(b.angle) <= Math.atan2(b.height, b.width) + 0.05 ? b.angle : 0;
       return runs >= MIN_RUNS ? [{ ...b, angle, regularity }] : [];

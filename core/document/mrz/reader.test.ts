@@ -233,6 +233,24 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
     }
   });
 
+  it('finds a zone whose characters blur into each other along the lines (a camera shaken sideways)', async () => {
+    const { png, document } = await renderDocument({ format: 'TD3', seed: 1 });
+    const length = 7;
+    const kernel = Array.from({ length: 3 * length }, (_, i) => (i >= length && i < 2 * length ? 1 : 0));
+    const shaken = await sharp(png)
+      .resize(700)
+      .convolve({ width: length, height: 3, kernel })
+      .png()
+      .toBuffer();
+    const reading = await readMrz(await toDecoded(shaken));
+    expect(reading?.valid).toBe(true);
+    expect(reading!.fields).toMatchObject({
+      documentNumber: document.documentNumber,
+      birthDate: document.birthDate,
+      expirationDate: document.expiryDate,
+    });
+  });
+
   it('reads forged check digits as invalid, never repairs them into validity', async () => {
     for (const [format, corrupt, check] of [
       ['TD3', 'birth_date', 'birthDateCheckDigit'],
