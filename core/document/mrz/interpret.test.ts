@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CtcLine } from '../ocr/ctc.js';
+import { computeCheckDigit } from './check-digit.js';
 import { interpret } from './interpret.js';
 import { TD1_SPECIMEN } from './test-fixtures.js';
 
@@ -114,6 +115,23 @@ describe('interpret', () => {
       REGION,
     );
     expect(attempt?.reading.valid).toBe(false);
+    expect(attempt?.settled).toBe(false);
+  });
+
+  it('does not call a date the calendar lacks settled, however surely read: no document prints one', () => {
+    // Birth month 13 with every check digit made to hold (blur can misread two digits that compensate).
+    const birth = '741312';
+    const second = `${birth}${computeCheckDigit(birth)}${TD1_SPECIMEN[1]!.slice(7, 29)}`;
+    const composite =
+      TD1_SPECIMEN[0]!.slice(5) + second.slice(0, 7) + second.slice(8, 15) + second.slice(18, 29);
+    const lines = [TD1_SPECIMEN[0]!, `${second}${computeCheckDigit(composite)}`, TD1_SPECIMEN[2]!];
+    const attempt = interpret(
+      lines.map((l) => [line(l), line(l)]),
+      REGION,
+    );
+    expect(attempt?.reading.lines).toEqual(lines);
+    expect(attempt?.reading.valid).toBe(false);
+    expect(attempt?.reading.checks.filter((c) => !c.valid).map((c) => c.name)).toEqual(['birthDateCalendar']);
     expect(attempt?.settled).toBe(false);
   });
 

@@ -103,6 +103,19 @@ describe('repairMrz', () => {
     expect(validateMrzLines(repaired)?.valid).toBe(false);
   });
 
+  it('mends a date only into a calendar date: of two equally backed changes, the one giving month 53 is none', () => {
+    // 740812 read 740312: the runner-ups 8 (for 3) and 5 (for the month's 0) each make the check digit hold.
+    const line2 = TD3_SPECIMEN[1]!.replace('7408122', '7403122');
+    const repaired = repairMrz('TD3', [
+      read(TD3_SPECIMEN[0]!, 0.99),
+      read(line2, 0.99, {
+        15: [{ char: '5', prob: 0.45 }],
+        16: [{ char: '8', prob: 0.45 }],
+      }).map((c, i) => (i === 15 || i === 16 ? { ...c, prob: 0.45 } : c)),
+    ]);
+    expect(repaired[1]).toBe(TD3_SPECIMEN[1]);
+  });
+
   it('does not overrule a surely read character with a blind look-alike (a forged check digit stays wrong)', () => {
     // Birth date 740812 with a forged check digit 3 (it is 2): 4 → 1 would be the one look-alike that fits it.
     const line2 = TD3_SPECIMEN[1]!.replace('7408122', '7408123');

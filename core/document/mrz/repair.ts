@@ -1,6 +1,7 @@
 import { isCheckDigitValid } from './check-digit.js';
 import { isIcaoCountryCode } from './countries.js';
 import { checkGroupsOf, LAYOUTS, textOf, type CheckGroup, type MrzFormat, type MrzLayout } from './layout.js';
+import { isCalendarDate, isDateField } from './validate.js';
 
 /** One recognised position: the best character, its probability and the recogniser's runner-ups. */
 export interface CandidateChar {
@@ -431,7 +432,12 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
     if (group === composite) continue;
     // One change per field: two changes can keep a 7-3-1 sum (3→1 with 1→7) and the composite, which weighs
     // the field's characters alike, cannot see it; such a pair would be a guess the checks then vouch for.
-    tryFix(positionsOf(group), () => groupValid(grid, group));
+    // A date field's repair must also leave a calendar date: of two changes that mend its check digit, month 13's
+    // is no candidate.
+    const holds = isDateField(group)
+      ? () => groupValid(grid, group) && isCalendarDate(textOf(lines(), group.spans))
+      : () => groupValid(grid, group);
+    tryFix(positionsOf(group), holds);
   }
   const fillerLike: FillerLike = (l, i) => grid[l]?.[i] === FILLER_READ || offered(l, i);
   for (const group of groups) restoreFillerTails(grid, layout, group, fillerLike, composite);

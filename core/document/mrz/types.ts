@@ -5,9 +5,12 @@ export interface MrzReading {
   format: MrzFormat;
   /** The MRZ lines after repair. */
   lines: string[];
-  /** Every check holds: each check digit and each country code (ICAO list). */
+  /** Every check holds: each check digit, each country code (ICAO list) and each date (calendar). */
   valid: boolean;
-  /** Each check digit (`...CheckDigit`) and country code (`issuingStateCode`, `nationalityCode`) with its outcome. */
+  /**
+   * Each check digit (`...CheckDigit`), country code (`issuingStateCode`, `nationalityCode`) and date
+   * (`birthDateCalendar`, `expirationDateCalendar`) with its outcome.
+   */
   checks: { name: string; valid: boolean }[];
   /** Issuing state and nationality codes, each checked against the ICAO list (a valid check digit does not cover them). */
   countries: { name: string; code: string; valid: boolean }[];

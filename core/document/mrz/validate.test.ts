@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TD1_SPECIMEN, TD3_SPECIMEN } from './test-fixtures.js';
-import { validateMrzLines } from './validate.js';
+import { computeCheckDigit } from './check-digit.js';
+import { isCalendarDate, validateMrzLines } from './validate.js';
 
 describe('validateMrzLines', () => {
   it('accepts the ICAO TD3 specimen with every check and parses its fields', () => {
@@ -15,6 +16,8 @@ describe('validateMrzLines', () => {
       'compositeCheckDigit',
       'issuingStateCode',
       'nationalityCode',
+      'birthDateCalendar',
+      'expirationDateCalendar',
     ]);
     expect(v?.fields).toMatchObject({
       lastName: 'ERIKSSON',
@@ -47,6 +50,23 @@ describe('validateMrzLines', () => {
     expect(c?.valid).toBe(false);
   });
 
+  it('flags a date the calendar lacks, even under a check digit that holds', () => {
+    // Birth month 13 (a misread 0 under blur keeps the 7-3-1 sum when another digit compensates it).
+    const birth = '741312';
+    const head = `L898902C36UTO${birth}${computeCheckDigit(birth)}F1204159ZE184226B<<<<<1`;
+    const line2 = `${head}${computeCheckDigit(head.slice(0, 10) + head.slice(13, 20) + head.slice(21, 43))}`;
+    const v = validateMrzLines([TD3_SPECIMEN[0]!, line2]);
+    expect(v?.checks.filter((c) => !c.valid).map((c) => c.name)).toEqual(['birthDateCalendar']);
+    expect(v?.valid).toBe(false);
+  });
+
+  it('takes a date as a calendar date: months 01-12, days within the month, 00 or fillers for a part not known', () => {
+    for (const date of ['740812', '000101', '991231', '840229', '740800', '740000', '74<<<<', '7408<<'])
+      expect(isCalendarDate(date), date).toBe(true);
+    for (const date of ['741308', '740832', '740231', '740431', '7408', '74O812', '7<0812'])
+      expect(isCalendarDate(date), date).toBe(false);
+  });
+
   it('checks a TD1 document number continued in the optional field', () => {
     // ICAO 9303-5: 12-character number D23145890123, check digit 3 after the overflow, filler in position 15.
     const lines = [
@@ -68,6 +88,7 @@ describe('validateMrzLines', () => {
       'birthDateCheckDigit',
       'compositeCheckDigit',
       'issuingStateCode',
+      'birthDateCalendar',
     ]);
     expect(v?.fields).toMatchObject({ lastName: 'BERTHIER', firstName: 'CORINNE', birthDate: '651206' });
     // The composite covers both lines: a changed surname letter breaks it.
