@@ -135,6 +135,16 @@ describe('interpret', () => {
     expect(attempt?.settled).toBe(false);
   });
 
+  it('does not call a document code its format lacks settled, however surely read', () => {
+    const lines = [`P${TD1_SPECIMEN[0]!.slice(1)}`, ...TD1_SPECIMEN.slice(1)];
+    const attempt = interpret(
+      lines.map((l) => [line(l), line(l)]),
+      REGION,
+    );
+    expect(attempt?.reading.checks.filter((c) => !c.valid).map((c) => c.name)).toEqual(['documentCode']);
+    expect(attempt?.settled).toBe(false);
+  });
+
   it('does not call a failure that one O/0 exchange would mend settled: a misreading, however sure', () => {
     const [first, ...rest] = TD1_SPECIMEN;
     // The document number's 0 (line 1, position 14) read surely as O.

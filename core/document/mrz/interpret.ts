@@ -183,13 +183,14 @@ function judge(
   const confident = confidences.every((c) => c >= MIN_LINE_CONFIDENCE);
   const valid = validation.valid && confident;
   const failed = new Set(validation.checks.filter((c) => !c.valid).map((c) => c.name));
-  // No document prints a date the calendar lacks: such a date is a misreading to look at again, however sure.
-  const misreadDate = [...failed].some((name) => name.endsWith('Calendar'));
+  // No document prints a date the calendar lacks, nor a code its format does not have: such a reading is a
+  // misreading to look at again, however sure.
+  const misread = [...failed].some((name) => name.endsWith('Calendar') || name === 'documentCode');
   return {
     reading: { format: fmt, lines: repaired, valid, checks, countries, fields, region, confidence },
     score: passed + confidence * 0.1 - unsure * 0.001,
     unsure,
     settled:
-      failed.size > 0 && !misreadDate && fits && confident && failsAsPrinted(fmt, repaired, fitted, failed),
+      failed.size > 0 && !misread && fits && confident && failsAsPrinted(fmt, repaired, fitted, failed),
   };
 }

@@ -34,6 +34,8 @@ export interface MrzLayout {
   checks: CheckGroup[];
   /** 3-character country fields (issuing state, nationality). */
   countries: { name: string; line: number; start: number }[];
+  /** Letters the document code may begin with (ICAO 9303 parts 4-7: P a passport, V a visa; A, C or I a card). */
+  codes: string;
 }
 
 function classes(...runs: [CharClass, number][]): string {
@@ -63,6 +65,7 @@ const LINE2_COUNTRIES = [
 export const LAYOUTS: Record<MrzFormat, MrzLayout> = {
   TD3: {
     format: 'TD3',
+    codes: 'P',
     lineLength: 44,
     classes: [classes(['A', 44]), SHARED_LINE2 + classes(['X', 14], ['C', 1], ['C', 1])],
     checks: [
@@ -74,6 +77,7 @@ export const LAYOUTS: Record<MrzFormat, MrzLayout> = {
   },
   MRVA: {
     format: 'MRVA',
+    codes: 'V',
     lineLength: 44,
     classes: [classes(['A', 44]), SHARED_LINE2 + classes(['X', 16])],
     checks: LINE2_CHECKS,
@@ -81,6 +85,7 @@ export const LAYOUTS: Record<MrzFormat, MrzLayout> = {
   },
   TD2: {
     format: 'TD2',
+    codes: 'ACI',
     lineLength: 36,
     classes: [classes(['A', 36]), SHARED_LINE2 + classes(['X', 7], ['C', 1])],
     checks: [...LINE2_CHECKS, check('composite', [span(1, 0, 10), span(1, 13, 20), span(1, 21, 35)], 1, 35)],
@@ -88,6 +93,7 @@ export const LAYOUTS: Record<MrzFormat, MrzLayout> = {
   },
   MRVB: {
     format: 'MRVB',
+    codes: 'V',
     lineLength: 36,
     classes: [classes(['A', 36]), SHARED_LINE2 + classes(['X', 8])],
     checks: LINE2_CHECKS,
@@ -95,6 +101,7 @@ export const LAYOUTS: Record<MrzFormat, MrzLayout> = {
   },
   FRENCH_ID: {
     format: 'FRENCH_ID',
+    codes: 'I',
     lineLength: 36,
     classes: [
       classes(['A', 30], ['X', 6]),
@@ -110,6 +117,7 @@ export const LAYOUTS: Record<MrzFormat, MrzLayout> = {
   },
   TD1: {
     format: 'TD1',
+    codes: 'ACI',
     lineLength: 30,
     classes: [
       classes(['A', 5], ['X', 9], ['C', 1], ['X', 15]),

@@ -124,6 +124,13 @@ describe('repairMrz', () => {
     expect(validateMrzLines(repaired)?.valid).toBe(false);
   });
 
+  it("reads an unsure first letter as the format's document code (F for P), and leaves a sure one as read", () => {
+    const misread = `F${TD3_SPECIMEN[0]!.slice(1)}`;
+    const unsure = read(misread, 0.99).map((c, i) => (i === 0 ? { ...c, prob: 0.6 } : c));
+    expect(repairMrz('TD3', [unsure, read(TD3_SPECIMEN[1]!, 0.99)])).toEqual(TD3_SPECIMEN);
+    expect(repairMrz('TD3', [read(misread, 0.99), read(TD3_SPECIMEN[1]!, 0.99)])[0]).toBe(misread);
+  });
+
   it('keeps a clearly read fictitious country instead of inventing a real one', () => {
     const line1 = TD3_SPECIMEN[0]!.replace('UTO', 'CMW');
     const repaired = repairMrz('TD3', [read(line1, 0.99), read(TD3_SPECIMEN[1]!, 0.99)]);

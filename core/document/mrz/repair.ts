@@ -1,7 +1,7 @@
 import { isCheckDigitValid } from './check-digit.js';
 import { isIcaoCountryCode } from './countries.js';
 import { checkGroupsOf, LAYOUTS, textOf, type CheckGroup, type MrzFormat, type MrzLayout } from './layout.js';
-import { isCalendarDate, isDateField } from './validate.js';
+import { isCalendarDate, isDateField, isDocumentCodeValid } from './validate.js';
 
 /** One recognised position: the best character, its probability and the recogniser's runner-ups. */
 export interface CandidateChar {
@@ -416,6 +416,9 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
       { keepAbove: UNSURE, pairs: true },
     );
   }
+  const lines = (): string[] => grid.map((l) => l.join(''));
+  // The document code's first letter is the format's (P, V; A, C or I): only an unsure letter may change to one.
+  tryFix([[0, 0]], () => isDocumentCodeValid(format, lines()), { keepAbove: UNSURE });
   // Runs of one letter first: the fillers they give back show where a name ends.
   clearLetterRuns(grid, layout.classes);
   const offered: FillerLike = (l, i) =>
@@ -425,7 +428,6 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
   // offered is taken. The French card's code is its own (ID).
   const code = grid[0];
   if (format !== 'FRENCH_ID' && code && code[1] !== '<' && offered(0, 1)) code[1] = '<';
-  const lines = (): string[] => grid.map((l) => l.join(''));
   const groups = checkGroupsOf(layout, lines());
   const composite = groups.find((g) => g.name === 'composite');
   for (const group of groups) {

@@ -5,11 +5,11 @@ export interface MrzReading {
   format: MrzFormat;
   /** The MRZ lines after repair. */
   lines: string[];
-  /** Every check holds: each check digit, each country code (ICAO list) and each date (calendar). */
+  /** Every check holds: each check digit, country code (ICAO list), date (calendar) and the document code. */
   valid: boolean;
   /**
-   * Each check digit (`...CheckDigit`), country code (`issuingStateCode`, `nationalityCode`) and date
-   * (`birthDateCalendar`, `expirationDateCalendar`) with its outcome.
+   * Each check digit (`...CheckDigit`), country code (`issuingStateCode`, `nationalityCode`), date
+   * (`birthDateCalendar`, `expirationDateCalendar`) and the document code (`documentCode`) with its outcome.
    */
   checks: { name: string; valid: boolean }[];
   /** Issuing state and nationality codes, each checked against the ICAO list (a valid check digit does not cover them). */

@@ -18,6 +18,7 @@ describe('validateMrzLines', () => {
       'nationalityCode',
       'birthDateCalendar',
       'expirationDateCalendar',
+      'documentCode',
     ]);
     expect(v?.fields).toMatchObject({
       lastName: 'ERIKSSON',
@@ -67,6 +68,17 @@ describe('validateMrzLines', () => {
       expect(isCalendarDate(date), date).toBe(false);
   });
 
+  it("flags a document code its format does not have: a passport's is P, a card's A, C or I", () => {
+    // A name line read askew keeps every check digit (none covers it) and can still show a country ICAO knows.
+    const askew = validateMrzLines(['IIITAUSCAUSCENISEANESANE<<<<<<<<<<<<<<<<<<<<', TD3_SPECIMEN[1]!]);
+    expect(askew?.checks.filter((c) => !c.valid).map((c) => c.name)).toEqual(['documentCode']);
+    expect(askew?.valid).toBe(false);
+    const card = [`C${TD1_SPECIMEN[0]!.slice(1)}`, ...TD1_SPECIMEN.slice(1)];
+    expect(validateMrzLines(card)?.valid).toBe(true);
+    const passportCard = [`P${TD1_SPECIMEN[0]!.slice(1)}`, ...TD1_SPECIMEN.slice(1)];
+    expect(validateMrzLines(passportCard)?.valid).toBe(false);
+  });
+
   it('checks a TD1 document number continued in the optional field', () => {
     // ICAO 9303-5: 12-character number D23145890123, check digit 3 after the overflow, filler in position 15.
     const lines = [
@@ -89,6 +101,7 @@ describe('validateMrzLines', () => {
       'compositeCheckDigit',
       'issuingStateCode',
       'birthDateCalendar',
+      'documentCode',
     ]);
     expect(v?.fields).toMatchObject({ lastName: 'BERTHIER', firstName: 'CORINNE', birthDate: '651206' });
     // The composite covers both lines: a changed surname letter breaks it.

@@ -19,11 +19,11 @@ export interface MrzCountry {
 /** Result of validating MRZ text lines. */
 export interface MrzValidation {
   format: MrzFormat;
-  /** Every check holds: each check digit, each country code and each date. */
+  /** Every check holds: each check digit, each country code, each date and the document code. */
   valid: boolean;
   /**
    * Each check digit (`documentNumberCheckDigit`, ..., `compositeCheckDigit`), country code (`issuingStateCode`,
-   * `nationalityCode`) and date (`birthDateCalendar`, `expirationDateCalendar`).
+   * `nationalityCode`), date (`birthDateCalendar`, `expirationDateCalendar`) and the document code (`documentCode`).
    */
   checks: MrzCheck[];
   /** Issuing state and nationality codes, checked against the ICAO list. */
@@ -46,6 +46,12 @@ export function checkMrzCountries(format: MrzFormat, lines: readonly string[]): 
     const code = (lines[country.line] ?? '').slice(country.start, country.start + 3);
     return { name: country.name, code: code.replace(/<+$/, ''), valid: isIcaoCountryCode(code) };
   });
+}
+
+/** Whether the lines' document code begins as its format's do (ICAO 9303: P a passport, A, C or I a card, V a visa). */
+export function isDocumentCodeValid(format: MrzFormat, lines: readonly string[]): boolean {
+  const first = lines[0]?.[0] ?? '';
+  return first !== '' && LAYOUTS[format].codes.includes(first);
 }
 
 /** The date fields (YYMMDD) a format holds: each is a check group of its own. */
@@ -81,20 +87,22 @@ export function checkMrzDates(format: MrzFormat, lines: readonly string[]): MrzC
 
 /**
  * Validate MRZ lines: format from their shape, every check digit (ICAO 9303 7-3-1), the country codes against
- * the ICAO list (UTO and the organisations included), the dates against the calendar, and the fields as parsed by
- * the `mrz` package. Null when the lines are not a known MRZ shape.
+ * the ICAO list (UTO and the organisations included), the dates against the calendar, the document code's first
+ * letter against the format, and the fields as parsed by the `mrz` package. Null when the lines are not a known MRZ
+ * shape.
  */
 export function validateMrzLines(lines: readonly string[]): MrzValidation | null {
   const clean = lines.map((l) => l.trim().toUpperCase());
   const format = formatOf(clean);
   if (!format || clean.some((l) => !/^[A-Z0-9<]+$/.test(l))) return null;
   const countries = checkMrzCountries(format, clean);
-  // A misread can keep every check digit (MLD for MDA, a birth month 44): the country codes and the dates are
-  // checks of their own.
+  // A misread can keep every check digit (MLD for MDA, a birth month 44, a name line read askew): the country codes,
+  // the dates and the document code are checks of their own.
   const checks = [
     ...checkMrzLines(format, clean),
     ...countries.map((c) => ({ name: `${c.name}Code`, valid: c.valid })),
     ...checkMrzDates(format, clean),
+    { name: 'documentCode', valid: isDocumentCodeValid(format, clean) },
   ];
   return { format, valid: checks.every((c) => c.valid), checks, countries, fields: parseFields(clean) };
 }
