@@ -158,6 +158,20 @@ describe('repairMrz', () => {
     expect(repairMrz('TD1', [read(td1[0]!), read(optional), read(td1[2]!)])[1]).toBe(td1[1]);
   });
 
+  it('reads a field end of five or more 4s as fillers even when the checks hold as read, if fillers hold too', () => {
+    const [first, second] = TD3_SPECIMEN as [string, string];
+    const sign = (head: string): string =>
+      `${head}${computeCheckDigit(head.slice(0, 10) + head.slice(13, 20) + head.slice(21, 43))}`;
+    const empty = sign(`${second.slice(0, 28)}${'<'.repeat(14)}0`);
+    // Blurred padding read 44<4444444444<: its 4s weigh 200 in both sums, so every check holds as read.
+    const blurred = `${empty.slice(0, 28)}44<4444444444<${empty.slice(42)}`;
+    expect(validateMrzLines([first, blurred])?.valid).toBe(true);
+    expect(repairMrz('TD3', [read(first), read(blurred)])[1]).toBe(empty);
+    // A run of 4s its check digit vouches for as data, which fillers would not hold: kept as read.
+    const data = sign(`${second.slice(0, 28)}44444<<<<<<<<<${computeCheckDigit('44444')}`);
+    expect(repairMrz('TD3', [read(first), read(data)])[1]).toBe(data);
+  });
+
   it('reads a character in a field end as a filler when the recogniser offered one there and the checks then hold', () => {
     const [first, second] = TD3_SPECIMEN as [string, string];
     const head = `${second.slice(0, 28)}${'<'.repeat(14)}0`;

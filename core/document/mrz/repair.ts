@@ -1,6 +1,14 @@
 import { isCheckDigitValid } from './check-digit.js';
 import { isIcaoCountryCode } from './countries.js';
-import { checkGroupsOf, LAYOUTS, textOf, type CheckGroup, type MrzFormat, type MrzLayout } from './layout.js';
+import {
+  checkGroupsOf,
+  LAYOUTS,
+  textOf,
+  type CheckGroup,
+  type MrzFormat,
+  type MrzLayout,
+  type Span,
+} from './layout.js';
 import { isCalendarDate, isDateField, isDocumentCodeValid } from './validate.js';
 
 /** One recognised position: the best character, its probability and the recogniser's runner-ups. */
@@ -297,10 +305,15 @@ function fillerTails(
   return out;
 }
 
+/** Five or more `FILLER_READ` in a row: what blurred fillers make of a field's padding, and no number holds. */
+const FILLER_READ_RUN = new RegExp(`${FILLER_READ}{5,}`);
+
 /**
  * Put back fillers a failing group's field end was read with (see `fillerTails`): the one such reading that makes
  * the group's check digit and the composite over it (where the format has one) hold is taken; none when several
- * do. One hypothesis about the whole end, not a search over positions.
+ * do. One hypothesis about the whole end, not a search over positions. A group that holds as read keeps its reading,
+ * unless a span ends in a run of `FILLER_READ` (see `FILLER_READ_RUN`): that end is read as fillers when they hold too,
+ * since `44` at weights 7 and 3 adds 40 to a sum and such a run holds as often as not.
  */
 function restoreFillerTails(
   grid: Grid,
@@ -309,16 +322,36 @@ function restoreFillerTails(
   fillerLike: FillerLike,
   composite?: CheckGroup,
 ): void {
-  if (groupValid(grid, group)) return;
   const checks = composite && composite !== group ? [group, composite] : [group];
-  const holding = fillerTails(grid, layout, group, group !== composite, fillerLike).filter((positions) => {
+  const holds = (positions: [number, number][]): boolean => {
     const saved = positions.map(([l, i]) => grid[l]![i]!);
     for (const [l, i] of positions) grid[l]![i] = '<';
     const ok = checks.every((g) => groupValid(grid, g));
     positions.forEach(([l, i], k) => (grid[l]![i] = saved[k]!));
     return ok;
-  });
+  };
+  const tails = (): [number, number][][] => fillerTails(grid, layout, group, group !== composite, fillerLike);
+  if (groupValid(grid, group)) {
+    const runs = group.spans.filter((s) =>
+      FILLER_READ_RUN.test((grid[s.line] ?? []).slice(s.start, s.end).join('')),
+    );
+    if (runs.length === 0) return;
+    // The longest end that clears every run: a shorter one would leave part of a run read as data.
+    const clearing = tails()
+      .filter((positions) => runs.every((s) => clearsRun(grid, s, positions)))
+      .sort((a, b) => b.length - a.length)[0];
+    if (clearing && holds(clearing)) for (const [l, i] of clearing) grid[l]![i] = '<';
+    return;
+  }
+  const holding = tails().filter(holds);
   if (holding.length === 1) for (const [l, i] of holding[0]!) grid[l]![i] = '<';
+}
+
+/** Whether a span's text, with `positions` made fillers, no longer holds a run of `FILLER_READ`. */
+function clearsRun(grid: Grid, span: Span, positions: readonly [number, number][]): boolean {
+  const row = (grid[span.line] ?? []).slice();
+  for (const [l, i] of positions) if (l === span.line) row[i] = '<';
+  return !FILLER_READ_RUN.test(row.slice(span.start, span.end).join(''));
 }
 
 /**
