@@ -2,7 +2,14 @@ import type { CtcLine } from '../ocr/ctc.js';
 import type { LineRecognizer } from '../ocr/paddle-recognizer.js';
 import { classifyGlyphs } from './glyphs.js';
 import type { GreyPyramid } from './grey.js';
-import { interpret, interpretOnCells, lineLengthOf, type Attempt } from './interpret.js';
+import {
+  fillerDoubts,
+  interpret,
+  interpretOnCells,
+  lineLengthOf,
+  withGlyphFillers,
+  type Attempt,
+} from './interpret.js';
 import { hasFillerRun, hasMisreadRun, showsFillers, type CandidateChar } from './repair.js';
 import { fitToGroup } from './group-fit.js';
 import { refineLine } from './refine.js';
@@ -241,11 +248,11 @@ export class ZoneReader {
       const attempt = interpret(readings, region);
       if (attempt && (!best || attempt.score > best.score)) best = attempt;
       // Names carry no check digit: a valid reading with gaps or unsure letters is read again with more cuts.
-      if (best?.reading.valid && best.unsure === 0) return best;
+      if (best?.reading.valid && best.unsure === 0) return this.nameFillers(best, lines);
       // Every failing field read surely: a misprint, which another cut or the glyph classifier reads the same.
       if (best?.settled) return best;
     }
-    if (best?.reading.valid) return best;
+    if (best?.reading.valid) return this.nameFillers(best, lines);
     // A second opinion when no cut held: OCR-B templates on the line's fixed-pitch grid. They read what the
     // recogniser drops or mangles on small or soft print, and their reading joins the vote like another cut.
     const length = lineLengthOf(readings);
@@ -254,6 +261,19 @@ export class ZoneReader {
     const attempt = interpretOnCells(readings, glyphs as CandidateChar[][], region);
     if (attempt && (!best || attempt.score > best.score)) best = attempt;
     return best;
+  }
+
+  /**
+   * A valid reading whose name line has letters the recogniser also read as fillers (see `fillerDoubts`): the OCR-B
+   * glyph classifier's reading of that line decides them. No recogniser call; the reading stays valid or is kept.
+   */
+  private nameFillers(best: Attempt, lines: StripLine[]): Attempt {
+    const { line, positions } = fillerDoubts(best);
+    const strip = lines[line];
+    if (positions.length === 0 || !strip) return best;
+    const cells = classifyGlyphs(cutStrip(this.text(), strip, GLYPH_STRIP), best.reading.lines[line]!.length);
+    const judged = cells && withGlyphFillers(best, cells);
+    return judged?.reading.valid ? judged : best;
   }
 }
 

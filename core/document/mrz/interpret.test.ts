@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CtcLine } from '../ocr/ctc.js';
 import { computeCheckDigit } from './check-digit.js';
-import { interpret } from './interpret.js';
+import { fillerDoubts, interpret, withGlyphFillers } from './interpret.js';
 import { TD1_SPECIMEN } from './test-fixtures.js';
 
 const REGION = { x: 0, y: 0, width: 100, height: 30 };
@@ -152,5 +152,22 @@ describe('interpret', () => {
     const attempt = interpret([[line(misread)], ...rest.map((l) => [line(l)])], REGION);
     expect(attempt?.reading.valid).toBe(false);
     expect(attempt?.settled).toBe(false);
+  });
+
+  it("takes a name's filler read as a letter back when the recogniser offered it and the glyph there is a filler", () => {
+    // ANNA<MARIA with its separator read as C, a filler the recogniser's runner-up.
+    const misread = TD1_SPECIMEN[2]!.replace('ANNA<', 'ANNAC');
+    const attempt = interpret(
+      [...TD1_SPECIMEN.slice(0, 2), misread].map((l, i) => [
+        line(l, 0.99, i === 2 ? { 14: [0.6, '<'] } : {}),
+      ]),
+      REGION,
+    );
+    expect(attempt?.reading).toMatchObject({ valid: true, lines: [...TD1_SPECIMEN.slice(0, 2), misread] });
+    expect(fillerDoubts(attempt!)).toEqual({ line: 2, positions: [14] });
+    const cells = (text: string) => Array.from(text, (char) => ({ char, prob: 0.9, alternatives: [] }));
+    expect(withGlyphFillers(attempt!, cells(TD1_SPECIMEN[2]!))?.reading.lines).toEqual(TD1_SPECIMEN);
+    // The glyph classifier sees a C there too: the letter stays.
+    expect(withGlyphFillers(attempt!, cells(misread))).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import {
   type Span,
 } from './layout.js';
 import { fitLineLength } from './line-length.js';
-import { repairMrz, showsFillers, type CandidateChar } from './repair.js';
+import { nameField, offersFiller, repairMrz, showsFillers, type CandidateChar } from './repair.js';
 import type { MrzReading } from './types.js';
 import { validateMrzLines } from './validate.js';
 import { voteLines } from './vote.js';
@@ -30,6 +30,8 @@ export interface Attempt {
    * what is printed, and more looks at the same lines will not change it.
    */
   settled: boolean;
+  /** What the reading was judged from: the voted lines, their confidences and whether they fit their length. */
+  basis: { fitted: CandidateChar[][]; confidences: number[]; fits: boolean };
 }
 
 /** Voted probability below which a position counts as unsure (a filled gap has 0.05). */
@@ -187,10 +189,55 @@ function judge(
   // misreading to look at again, however sure.
   const misread = [...failed].some((name) => name.endsWith('Calendar') || name === 'documentCode');
   return {
+    basis: { fitted, confidences, fits },
     reading: { format: fmt, lines: repaired, valid, checks, countries, fields, region, confidence },
     score: passed + confidence * 0.1 - unsure * 0.001,
     unsure,
     settled:
       failed.size > 0 && !misread && fits && confident && failsAsPrinted(fmt, repaired, fitted, failed),
   };
+}
+
+/**
+ * The name line's positions that may hold a filler read as a letter: letters in the name field (and the document
+ * code's second character, on the same line in two-line formats) for which the recogniser offered a filler.
+ */
+export function fillerDoubts(attempt: Attempt): { line: number; positions: number[] } {
+  const format = attempt.reading.format;
+  const { line, start, end } = nameField(format);
+  const text = attempt.reading.lines[line] ?? '';
+  const voted = attempt.basis.fitted[line] ?? [];
+  const positions: number[] = [];
+  const from = line === 0 && format !== 'FRENCH_ID' ? 1 : start;
+  for (let i = from; i < end; i++) {
+    if (i > 1 && i < start) continue;
+    if (/[A-Z]/.test(text[i] ?? '') && offersFiller(voted[i])) positions.push(i);
+  }
+  return { line, positions };
+}
+
+/**
+ * Judge a reading again with the OCR-B glyph classifier's opinion on its filler doubts (see `fillerDoubts`): where
+ * the glyph on that cell is a filler, the filler replaces the letter in the vote (`<` and C, K or S differ plainly
+ * in shape, which small or soft print blurs for the recogniser). Null when no doubt is a filler there.
+ */
+export function withGlyphFillers(attempt: Attempt, cells: readonly CandidateChar[]): Attempt | null {
+  const { line, positions } = fillerDoubts(attempt);
+  const voted = attempt.basis.fitted[line];
+  if (!voted || positions.length === 0) return null;
+  // The voted line placed on the glyph cells (edit-distance alignment): a position's cell is the one it aligns with.
+  const aligned = alignToCells(voted, cells);
+  const cellOf = new Map(aligned.map((c, j) => [c, j]));
+  const fitted = attempt.basis.fitted.map((l) => l.slice());
+  let changed = false;
+  for (const i of positions) {
+    const read = voted[i]!;
+    const cell = cells[cellOf.get(read) ?? -1];
+    if (cell?.char !== '<') continue;
+    fitted[line]![i] = { char: '<', prob: cell.prob, alternatives: [{ char: read.char, prob: read.prob }] };
+    changed = true;
+  }
+  if (!changed) return null;
+  const { confidences, fits } = attempt.basis;
+  return judge(fitted, confidences, attempt.reading.region, fits);
 }

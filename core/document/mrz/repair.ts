@@ -168,7 +168,7 @@ function groupValid(grid: Grid, group: CheckGroup): boolean {
 }
 
 /** Where the name field lies: line, first position and end (exclusive). */
-function nameField(format: MrzFormat): { line: number; start: number; end: number } {
+export function nameField(format: MrzFormat): { line: number; start: number; end: number } {
   if (format === 'TD1') return { line: 2, start: 0, end: 30 };
   // The French ID card's surname field stops before its administrative code.
   if (format === 'FRENCH_ID') return { line: 0, start: 5, end: 30 };
@@ -265,6 +265,11 @@ function clearLetterRuns(grid: Grid, classes: readonly string[]): void {
       if (/^[AX]+$/.test(kinds)) row.fill('<', from, to);
     }
   });
+}
+
+/** Whether the recogniser offered a filler for a position, as a runner-up it backs (see `EVIDENCE`). */
+export function offersFiller(candidate: CandidateChar | undefined): boolean {
+  return candidate?.alternatives.some((a) => a.char === '<' && a.prob >= EVIDENCE) ?? false;
 }
 
 /** Whether a position read as something else may be a filler: a usual misreading, or one the recogniser offered. */
@@ -454,8 +459,7 @@ export function repairMrz(format: MrzFormat, candidates: readonly (readonly Cand
   tryFix([[0, 0]], () => isDocumentCodeValid(format, lines()), { keepAbove: UNSURE });
   // Runs of one letter first: the fillers they give back show where a name ends.
   clearLetterRuns(grid, layout.classes);
-  const offered: FillerLike = (l, i) =>
-    candidates[l]?.[i]?.alternatives.some((a) => a.char === '<' && a.prob >= EVIDENCE) ?? false;
+  const offered: FillerLike = (l, i) => offersFiller(candidates[l]?.[i]);
   clearNameTail(grid, format, offered);
   // The document code's second character is the issuer's choice, and most often a filler: one the recogniser
   // offered is taken. The French card's code is its own (ID).
