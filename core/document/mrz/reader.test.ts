@@ -251,6 +251,23 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
     });
   });
 
+  it('reads pages with a hard shadow across their zone (a phone held over the page)', async () => {
+    // Right of a line across the page at 40% of its width, the light falls to a third.
+    const shadowed = (image: DecodedImage): DecodedImage => {
+      const rgb = Buffer.from(image.rgb);
+      for (let y = 0; y < image.height; y++)
+        for (let x = Math.round(image.width * 0.4 + y * 0.2); x < image.width; x++)
+          for (let c = 0; c < 3; c++)
+            rgb[(y * image.width + x) * 3 + c] = Math.round(rgb[(y * image.width + x) * 3 + c]! * 0.35);
+      return { ...image, rgb };
+    };
+    for (const format of ['TD1', 'TD3'] as const) {
+      const { image, lines } = await page(format, 1, { width: 900 });
+      const reading = await readMrz(shadowed(image));
+      expect(reading?.lines, format).toEqual(lines);
+    }
+  });
+
   it('reads forged check digits as invalid, never repairs them into validity', async () => {
     for (const [format, corrupt, check] of [
       ['TD3', 'birth_date', 'birthDateCheckDigit'],

@@ -1,5 +1,5 @@
 import type { GreyPyramid } from './grey.js';
-import { dilate, type Raster } from './morphology.js';
+import { dilate, erode, type Raster } from './morphology.js';
 import { sampleRotatedRect } from './sample.js';
 import { stripScale, type StripLine, type StripScale } from './strips.js';
 
@@ -38,6 +38,12 @@ interface StripInk {
    * printed across the line (lighter than its black characters) falls away, where in `ink` it joins them.
    */
   solid: Raster;
+  /**
+   * Ink against the strip closed (brightest, then darkest, within `size`) rather than its brightest: the edge of a
+   * shadow across the line stays where it is, so the shadowed paper beside it is paper, not a dark bar joined to the
+   * characters there. Made when asked for (a line that ends at such a bar).
+   */
+  even: () => Raster;
 }
 
 /**
@@ -48,7 +54,8 @@ interface StripInk {
  */
 function inkOf(strip: Raster, size: number): StripInk {
   const { width, height } = strip;
-  const bg = dilate(strip, size, size).data;
+  const bright = dilate(strip, size, size);
+  const bg = bright.data;
   const dark = new Uint8Array(strip.data.length);
   const peaks = new Uint8Array(width);
   for (let y = 0; y < height; y++) {
@@ -71,7 +78,19 @@ function inkOf(strip: Raster, size: number): StripInk {
       solid[i] = dark[i]! >= halves[x]! ? 1 : 0;
     }
   }
-  return { ink: { width, height, data: ink }, solid: { width, height, data: solid } };
+  const even = (): Raster => {
+    const closed = erode(bright, size, size).data;
+    const data = new Uint8Array(dark.length);
+    for (let y = 0; y < height; y++) {
+      for (let i = y * width, x = 0; x < width; i++, x++) {
+        const b = closed[i]!;
+        const d = b - strip.data[i]!;
+        data[i] = d > 0 && ((d * SCALE[b]!) | 0) >= thresholds[x]! ? 1 : 0;
+      }
+    }
+    return { width, height, data };
+  };
+  return { ink: { width, height, data: ink }, solid: { width, height, data: solid }, even };
 }
 
 /** Tallest piece of ink (times the text height) taken for characters: two of neighbouring lines run together. */
@@ -80,9 +99,10 @@ const MAX_PIECE = 2.6;
 /**
  * Columns covered by characters of the band `top`..`bottom`: connected pieces of ink across the band no taller
  * than `MAX_PIECE` text heights. A box's side, a rule touching the line, a page edge or a picture beyond the
- * line's end run on much further (or across the whole line) and are not characters.
+ * line's end run on much further (or across the whole line) and are not characters; `bars`, when given, gets
+ * the columns of those taller than `MAX_PIECE`.
  */
-function characterColumns(ink: Raster, top: number, bottom: number): Uint8Array {
+function characterColumns(ink: Raster, top: number, bottom: number, bars?: Uint8Array): Uint8Array {
   const { width, height, data } = ink;
   const band = bottom + 1 - top;
   const label = new Uint8Array(width * height);
@@ -115,6 +135,7 @@ function characterColumns(ink: Raster, top: number, bottom: number): Uint8Array 
     const short = y1 + 1 - y0 <= band * MAX_PIECE && y1 + 1 - y0 >= band * 0.25;
     const overlap = Math.min(y1, bottom) + 1 - Math.max(y0, top);
     if (short && overlap >= band * 0.25) columns.fill(1, x0, x1 + 1);
+    else if (y1 + 1 - y0 > band * MAX_PIECE) bars?.fill(1, x0, x1 + 1);
   }
   return columns;
 }
@@ -200,6 +221,25 @@ export function refineLine(pyramid: GreyPyramid, line: StripLine, keepAngle = fa
   return current.line;
 }
 
+/** The first and last character columns reached from `from` without a gap wider than `maxGap`. */
+function endsOf(ink: Uint8Array, from: number, maxGap: number): { first: number; last: number } {
+  let first = from;
+  for (let x = from, gap = 0; x >= 0 && gap <= maxGap; x--) {
+    if (ink[x]) {
+      first = x;
+      gap = 0;
+    } else gap++;
+  }
+  let last = from;
+  for (let x = from, gap = 0; x < ink.length && gap <= maxGap; x++) {
+    if (ink[x]) {
+      last = x;
+      gap = 0;
+    } else gap++;
+  }
+  return { first, last };
+}
+
 /** Share of a line's length it is lengthened by on a side where its characters ran on to the strip's end. */
 const GROW = 0.5;
 
@@ -240,7 +280,7 @@ function refineOnce(pyramid: GreyPyramid, line: StripLine, keepAngle: boolean): 
   if (width < 16 || height < 6) return notFitted(line);
   const text = line.height * f;
   let current = line;
-  let { ink: strip, solid } = sample(pyramid, scale, current, width, height);
+  let { ink: strip, solid, even } = sample(pyramid, scale, current, width, height);
   const x0 = Math.round(width * 0.15);
   const x1 = Math.round(width * 0.85);
   const xm = Math.round(width / 2);
@@ -253,7 +293,7 @@ function refineOnce(pyramid: GreyPyramid, line: StripLine, keepAngle: boolean): 
       );
   if (drift !== 0) {
     current = { ...current, angle: current.angle + Math.atan2(drift, (x1 - x0) / 2) };
-    ({ ink: strip, solid } = sample(pyramid, scale, current, width, height));
+    ({ ink: strip, solid, even } = sample(pyramid, scale, current, width, height));
   }
   const band = bandOf(edgeProfile(strip, x0, x1), text);
   if (!band) return notFitted(current);
@@ -262,22 +302,17 @@ function refineOnce(pyramid: GreyPyramid, line: StripLine, keepAngle: boolean): 
   // A band much thinner or thicker than expected is not this line's text: keep the working-scale estimate.
   if (textHeight < text * 0.5 || textHeight > text * 1.8) return notFitted(current);
   // Characters a pattern across the line joins into taller pieces are found in the solid ink.
-  const ink = characterColumns(strip, top, bottom);
+  const bars = new Uint8Array(width);
+  const ink = characterColumns(strip, top, bottom, bars);
   characterColumns(solid, top, bottom).forEach((v, x) => (ink[x] ||= v));
   const maxGap = END_GAP * textHeight;
-  let first = xm;
-  for (let x = xm, gap = 0; x >= 0 && gap <= maxGap; x--) {
-    if (ink[x]) {
-      first = x;
-      gap = 0;
-    } else gap++;
-  }
-  let last = xm;
-  for (let x = xm, gap = 0; x < width && gap <= maxGap; x++) {
-    if (ink[x]) {
-      last = x;
-      gap = 0;
-    } else gap++;
+  let { first, last } = endsOf(ink, xm, maxGap);
+  // A bar too tall for a character beside an end may be a shadow's edge, dark only against the lit paper beyond it:
+  // against the closed strip its characters are found, and the line goes on.
+  const barred = (from: number, to: number): boolean => bars.subarray(Math.max(0, from), to).includes(1);
+  if (barred(first - maxGap - 1, first) || barred(last + 1, last + maxGap + 2)) {
+    characterColumns(even(), top, bottom).forEach((v, x) => (ink[x] ||= v));
+    ({ first, last } = endsOf(ink, xm, maxGap));
   }
   if (last - first < line.length * f * 0.5) return notFitted(current);
   const dx = (first + last) / 2 - (width - 1) / 2;
