@@ -268,11 +268,12 @@ export class ZoneReader {
    * glyph classifier's reading of that line decides them. No recogniser call; the reading stays valid or is kept.
    */
   private nameFillers(best: Attempt, lines: StripLine[]): Attempt {
-    const { line, positions } = fillerDoubts(best);
-    const strip = lines[line];
-    if (positions.length === 0 || !strip) return best;
-    const cells = classifyGlyphs(cutStrip(this.text(), strip, GLYPH_STRIP), best.reading.lines[line]!.length);
-    const judged = cells && withGlyphFillers(best, cells);
+    const doubts = fillerDoubts(best);
+    const strip = lines[doubts.line];
+    if (doubts.positions.length === 0 || !strip) return best;
+    const length = best.reading.lines[doubts.line]!.length;
+    const cells = classifyGlyphs(cutStrip(this.text(), strip, GLYPH_STRIP), length);
+    const judged = cells && withGlyphFillers(best, doubts, cells);
     return judged?.reading.valid ? judged : best;
   }
 }

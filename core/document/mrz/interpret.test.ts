@@ -164,10 +164,11 @@ describe('interpret', () => {
       REGION,
     );
     expect(attempt?.reading).toMatchObject({ valid: true, lines: [...TD1_SPECIMEN.slice(0, 2), misread] });
-    expect(fillerDoubts(attempt!)).toEqual({ line: 2, positions: [14] });
+    const doubts = fillerDoubts(attempt!);
+    expect(doubts).toEqual({ line: 2, positions: [14] });
     const cells = (text: string) => Array.from(text, (char) => ({ char, prob: 0.9, alternatives: [] }));
-    expect(withGlyphFillers(attempt!, cells(TD1_SPECIMEN[2]!))?.reading.lines).toEqual(TD1_SPECIMEN);
+    expect(withGlyphFillers(attempt!, doubts, cells(TD1_SPECIMEN[2]!))?.reading.lines).toEqual(TD1_SPECIMEN);
     // The glyph classifier sees a C there too: the letter stays.
-    expect(withGlyphFillers(attempt!, cells(misread))).toBeNull();
+    expect(withGlyphFillers(attempt!, doubts, cells(misread))).toBeNull();
   });
 });

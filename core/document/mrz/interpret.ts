@@ -202,18 +202,21 @@ function judge(
  * The name line's positions that may hold a filler read as a letter: letters in the name field (and the document
  * code's second character, on the same line in two-line formats) for which the recogniser offered a filler.
  */
-export function fillerDoubts(attempt: Attempt): { line: number; positions: number[] } {
+export function fillerDoubts(attempt: Attempt): FillerDoubts {
   const format = attempt.reading.format;
   const { line, start, end } = nameField(format);
   const text = attempt.reading.lines[line] ?? '';
   const voted = attempt.basis.fitted[line] ?? [];
-  const positions: number[] = [];
-  const from = line === 0 && format !== 'FRENCH_ID' ? 1 : start;
-  for (let i = from; i < end; i++) {
-    if (i > 1 && i < start) continue;
-    if (/[A-Z]/.test(text[i] ?? '') && offersFiller(voted[i])) positions.push(i);
-  }
+  const code = line === 0 && format !== 'FRENCH_ID' ? [1] : [];
+  const field = Array.from({ length: end - start }, (_, k) => start + k);
+  const positions = [...code, ...field].filter((i) => /[A-Z]/.test(text[i] ?? '') && offersFiller(voted[i]));
   return { line, positions };
+}
+
+/** A name line and its positions that may hold a filler read as a letter (see `fillerDoubts`). */
+export interface FillerDoubts {
+  line: number;
+  positions: number[];
 }
 
 /**
@@ -221,8 +224,11 @@ export function fillerDoubts(attempt: Attempt): { line: number; positions: numbe
  * the glyph on that cell is a filler, the filler replaces the letter in the vote (`<` and C, K or S differ plainly
  * in shape, which small or soft print blurs for the recogniser). Null when no doubt is a filler there.
  */
-export function withGlyphFillers(attempt: Attempt, cells: readonly CandidateChar[]): Attempt | null {
-  const { line, positions } = fillerDoubts(attempt);
+export function withGlyphFillers(
+  attempt: Attempt,
+  { line, positions }: FillerDoubts,
+  cells: readonly CandidateChar[],
+): Attempt | null {
   const voted = attempt.basis.fitted[line];
   if (!voted || positions.length === 0) return null;
   // The voted line placed on the glyph cells (edit-distance alignment): a position's cell is the one it aligns with.
