@@ -53,9 +53,12 @@ export const ExtractResult = Type.Object(
           description: 'TD1, TD2, TD3, MRVA, MRVB or FRENCH_ID (the French national ID card, 2×36).',
         }),
         lines: Type.Array(Type.String()),
-        valid: Type.Boolean({ description: 'Every check digit holds.' }),
+        valid: Type.Boolean({
+          description: 'Every check holds: check digits, country codes, dates and the document code.',
+        }),
         checks: Type.Array(Check, {
-          description: 'Each check digit (document number, birth date, expiry, personal number, composite).',
+          description:
+            'Each check and its outcome: the check digits (`…CheckDigit`), the country codes against the ICAO list (`…Code`), the dates against the calendar (`…Calendar`) and the document code against the format (`documentCode`).',
         }),
         countries: Type.Array(
           Type.Object({ name: Type.String(), code: Type.String(), valid: Type.Boolean() }),
