@@ -225,8 +225,11 @@ const LETTER_RUN = /([A-Z])\1{4,}/g;
 /** What small or blurred print makes of a filler: its two strokes read as the diagonal and bar of a `4`. */
 const FILLER_READ = '4';
 
-/** A run of one letter (see `LETTER_RUN`) or five of `FILLER_READ`: a filler run misread. */
-const MISREAD_RUN = new RegExp(`${LETTER_RUN.source}|${FILLER_READ}{5,}`);
+/** Five or more `FILLER_READ` in a row: what blurred fillers make of a field's padding, and no number holds. */
+const FILLER_READ_RUN = new RegExp(`${FILLER_READ}{5,}`);
+
+/** A run of one letter (see `LETTER_RUN`) or of `FILLER_READ` (see `FILLER_READ_RUN`): a filler run misread. */
+const MISREAD_RUN = new RegExp(`${LETTER_RUN.source}|${FILLER_READ_RUN.source}`);
 
 /**
  * Single fillers in one line that show fillers without a pair of them: soft or small print reads most `<` as `C`, `S`
@@ -309,9 +312,6 @@ function fillerTails(
   }
   return out;
 }
-
-/** Five or more `FILLER_READ` in a row: what blurred fillers make of a field's padding, and no number holds. */
-const FILLER_READ_RUN = new RegExp(`${FILLER_READ}{5,}`);
 
 /**
  * Put back fillers a failing group's field end was read with (see `fillerTails`): the one such reading that makes
