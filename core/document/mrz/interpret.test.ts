@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CtcLine } from '../ocr/ctc.js';
 import { computeCheckDigit } from './check-digit.js';
-import { fillerDoubts, interpret, withGlyphFillers } from './interpret.js';
-import { TD1_SPECIMEN } from './test-fixtures.js';
+import { fillerDoubts, interpret, interpretOnCells, withGlyphFillers } from './interpret.js';
+import { TD1_SPECIMEN, TD3_SPECIMEN } from './test-fixtures.js';
 
 const REGION = { x: 0, y: 0, width: 100, height: 30 };
 
@@ -170,5 +170,32 @@ describe('interpret', () => {
     expect(withGlyphFillers(attempt!, doubts, cells(TD1_SPECIMEN[2]!))?.reading.lines).toEqual(TD1_SPECIMEN);
     // The glyph classifier sees a C there too: the letter stays.
     expect(withGlyphFillers(attempt!, doubts, cells(misread))).toBeNull();
+  });
+
+  it('weighs the glyph reading as much as every cut together', () => {
+    // Small print: each cut reads the personal number's B (line 2, position 36) as 8, in a run of digits, and a
+    // 2 of it (position 33) hesitantly as Z too. Either change makes the check digit hold; the templates, which
+    // judge each cell alone, see the B.
+    const printed = TD3_SPECIMEN[1]!;
+    const misread = printed.slice(0, 36) + '8' + printed.slice(37);
+    const cut = (): CtcLine => {
+      const read = line(misread, 0.99, { 33: [0.8, 'Z'], 36: [0.8, '8'] });
+      read.chars[36]!.alternatives = [{ char: 'B', prob: 0.05 }];
+      return read;
+    };
+    const cells = (text: string, doubts: Record<number, [string, number, string, number]>) =>
+      Array.from(text, (char, i) => {
+        const doubt = doubts[i];
+        return doubt
+          ? { char: doubt[0], prob: doubt[1], alternatives: [{ char: doubt[2], prob: doubt[3] }] }
+          : { char, prob: 0.9, alternatives: [] };
+      });
+    const glyphs = [
+      cells(TD3_SPECIMEN[0]!, {}),
+      cells(printed, { 33: ['2', 0.9, 'Z', 0.02], 36: ['B', 0.64, '8', 0.3] }),
+    ];
+    const attempt = interpretOnCells([[line(TD3_SPECIMEN[0]!)], [cut(), cut(), cut()]], glyphs, REGION);
+    expect(attempt?.reading.lines).toEqual(TD3_SPECIMEN);
+    expect(attempt?.reading.valid).toBe(true);
   });
 });

@@ -138,7 +138,10 @@ function fitsLength(readings: readonly CtcLine[][], length: number): boolean {
 
 /**
  * Interpret the readings of a group on the cells the glyph classifier found: every recognised line, however
- * many characters it dropped, is aligned onto the cells, and the glyph reading votes beside them.
+ * many characters it dropped, is aligned onto the cells, and the glyph reading votes beside them with as much
+ * weight as all of them together. The cuts are one model's readings of one strip and share its mistakes (in a
+ * run of digits it reads a small B as 8), so they are one opinion; the templates, which judge each cell alone,
+ * are another.
  */
 export function interpretOnCells(
   readings: CtcLine[][],
@@ -152,7 +155,8 @@ export function interpretOnCells(
   );
   const fitted = voters.map((line, i) => {
     const cells = glyphs[i] ?? [];
-    return voteLines([...line.map((r) => alignToCells(r.chars, cells)), cells]);
+    const cuts = line.map((r) => alignToCells(r.chars, cells));
+    return voteLines([...cuts, cells], [...cuts.map(() => 1), Math.max(1, cuts.length)]);
   });
   const confidences = voters.map((line, i) => {
     const cells = glyphs[i] ?? [];

@@ -34,4 +34,12 @@ describe('voteLines', () => {
     expect(voted[0]?.char).toBe('X');
     expect(voteLines([])).toEqual([]);
   });
+
+  it('counts a reading as many times as its weight', () => {
+    const cuts = [reading('8', 0.9), reading('8', 0.9)];
+    expect(voteLines([...cuts, reading('B', 0.95)])[0]?.char).toBe('8');
+    const voted = voteLines([...cuts, reading('B', 0.95)], [1, 1, 2]);
+    expect(voted[0]?.char).toBe('B');
+    expect(voted[0]?.prob).toBeCloseTo((2 * 0.95) / 4);
+  });
 });
