@@ -45,6 +45,16 @@ describe('OCR-B glyph classifier', () => {
     }
   });
 
+  it.skipIf(!hasOcrB)(
+    'reads only the first cells asked for, on the grid of the whole line, among the characters asked for',
+    async () => {
+      const text = TD1_SPECIMEN[2]!;
+      const first = classifyGlyphs(await renderLine(text, 40), 30, { count: 12, alphabet: /[A-Z<]/ });
+      expect(first?.map((c) => c.char).join('')).toBe(text.slice(0, 12));
+      expect(first?.flatMap((c) => c.alternatives).every((a) => /[A-Z<]/.test(a.char))).toBe(true);
+    },
+  );
+
   it('answers null for a strip without a line of that many characters', () => {
     const blank: Raster = { width: 200, height: 30, data: new Uint8Array(200 * 30).fill(255) };
     expect(classifyGlyphs(blank, 30)).toBeNull();

@@ -7,10 +7,12 @@ import {
   interpret,
   interpretOnCells,
   lineLengthOf,
+  uprightLetters,
   withGlyphFillers,
+  withGlyphLetters,
   type Attempt,
 } from './interpret.js';
-import { hasFillerRun, hasMisreadRun, showsFillers, type CandidateChar } from './repair.js';
+import { hasFillerRun, hasMisreadRun, nameField, showsFillers, type CandidateChar } from './repair.js';
 import { fitToGroup } from './group-fit.js';
 import { refineLine } from './refine.js';
 import { across, cutStrip, flipLayout, layoutGroup, zoneBox, type StripLine } from './strips.js';
@@ -46,6 +48,15 @@ const MAX_LINE_ASPECT = 66;
 
 /** Strip height (times the text's) cut for the glyph classifier. */
 const GLYPH_STRIP = 2;
+
+/**
+ * Text height, in image pixels, under which print is small: there the recogniser reads a filler surely as C, K, S
+ * or E, and M as N or H (a TD3 name line on a page under about 450 pixels wide).
+ */
+const SMALL_PRINT = 10;
+
+/** What a name line holds: letters and fillers (its document code and state too). */
+const NAME_LINE = /[A-Z<]/;
 
 /** Share of a line's non-blank probability on characters outside the MRZ alphabet above which it is not MRZ text. */
 const MAX_FOREIGN = 0.35;
@@ -248,11 +259,11 @@ export class ZoneReader {
       const attempt = interpret(readings, region);
       if (attempt && (!best || attempt.score > best.score)) best = attempt;
       // Names carry no check digit: a valid reading with gaps or unsure letters is read again with more cuts.
-      if (best?.reading.valid && best.unsure === 0) return this.nameFillers(best, lines);
+      if (best?.reading.valid && best.unsure === 0) return this.nameGlyphs(best, lines);
       // Every failing field read surely: a misprint, which another cut or the glyph classifier reads the same.
       if (best?.settled) return best;
     }
-    if (best?.reading.valid) return this.nameFillers(best, lines);
+    if (best?.reading.valid) return this.nameGlyphs(best, lines);
     // A second opinion when no cut held: OCR-B templates on the line's fixed-pitch grid. They read what the
     // recogniser drops or mangles on small or soft print, and their reading joins the vote like another cut.
     const length = lineLengthOf(readings);
@@ -264,17 +275,29 @@ export class ZoneReader {
   }
 
   /**
-   * A valid reading whose name line has letters the recogniser also read as fillers (see `fillerDoubts`): the OCR-B
-   * glyph classifier's reading of that line decides them. No recogniser call; the reading stays valid or is kept.
+   * A valid reading whose name line has letters that may be fillers (see `fillerDoubts`), or in small print (see
+   * `SMALL_PRINT`) an M, N, H or W: the OCR-B glyph classifier's reading of that line decides the fillers and votes
+   * on those letters (see `withGlyphLetters`). No recogniser call; the reading stays valid or is kept.
    */
-  private nameFillers(best: Attempt, lines: StripLine[]): Attempt {
-    const doubts = fillerDoubts(best);
-    const strip = lines[doubts.line];
-    if (doubts.positions.length === 0 || !strip) return best;
+  private nameGlyphs(best: Attempt, lines: StripLine[]): Attempt {
+    const line = lines[nameField(best.reading.format).line];
+    if (!line) return best;
+    const small = line.height < SMALL_PRINT;
+    const doubts = fillerDoubts(best, small);
+    const letters = small ? uprightLetters(best) : [];
+    if (doubts.positions.length === 0 && letters.length === 0) return best;
     const length = best.reading.lines[doubts.line]!.length;
-    const cells = classifyGlyphs(cutStrip(this.text(), strip, GLYPH_STRIP), length);
-    const judged = cells && withGlyphFillers(best, doubts, cells);
-    return judged?.reading.valid ? judged : best;
+    // The cells up to the last one in doubt and one past it (an anchor for the alignment): names end early.
+    const count = Math.max(...doubts.positions, ...letters) + 2;
+    const cells = classifyGlyphs(cutStrip(this.text(), line, GLYPH_STRIP), length, {
+      count,
+      alphabet: NAME_LINE,
+    });
+    if (!cells) return best;
+    const fillers = withGlyphFillers(best, doubts, cells);
+    const judged = fillers?.reading.valid ? fillers : best;
+    const upright = letters.length > 0 ? withGlyphLetters(judged, cells) : null;
+    return upright?.reading.valid ? upright : judged;
   }
 }
 

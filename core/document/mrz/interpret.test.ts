@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CtcLine } from '../ocr/ctc.js';
 import { computeCheckDigit } from './check-digit.js';
-import { fillerDoubts, interpret, interpretOnCells, withGlyphFillers } from './interpret.js';
+import {
+  fillerDoubts,
+  interpret,
+  interpretOnCells,
+  uprightLetters,
+  withGlyphFillers,
+  withGlyphLetters,
+} from './interpret.js';
 import { TD1_SPECIMEN, TD3_SPECIMEN } from './test-fixtures.js';
 
 const REGION = { x: 0, y: 0, width: 100, height: 30 };
@@ -170,6 +177,76 @@ describe('interpret', () => {
     expect(withGlyphFillers(attempt!, doubts, cells(TD1_SPECIMEN[2]!))?.reading.lines).toEqual(TD1_SPECIMEN);
     // The glyph classifier sees a C there too: the letter stays.
     expect(withGlyphFillers(attempt!, doubts, cells(misread))).toBeNull();
+  });
+
+  it('in small print, doubts every C, K, S or E of a name, and the glyph there decides', () => {
+    // ERIKSSON<<ANNA with its separator read as CC, without a filler among the runner-ups.
+    const misread = TD1_SPECIMEN[2]!.replace('ERIKSSON<<', 'ERIKSSONCC');
+    const attempt = interpret(
+      [...TD1_SPECIMEN.slice(0, 2), misread].map((l, i) => [
+        line(l, 0.99, i === 2 ? { 8: [0.85, 'G'], 9: [0.85, 'G'] } : {}),
+      ]),
+      REGION,
+    );
+    expect(attempt?.reading.valid).toBe(true);
+    expect(fillerDoubts(attempt!).positions).toEqual([]);
+    const doubts = fillerDoubts(attempt!, true);
+    // ERIKSSONCC: E, K, S, S and the two C (the document code's second character is on another line in TD1).
+    expect(doubts.positions).toEqual([0, 3, 4, 5, 8, 9]);
+    // The glyph classifier reads the line, as far as the last doubt and one past it.
+    const cells = Array.from(TD1_SPECIMEN[2]!.slice(0, 11), (char) => ({
+      char,
+      prob: 0.9,
+      alternatives: [],
+    }));
+    expect(withGlyphFillers(attempt!, doubts, cells)?.reading.lines).toEqual(TD1_SPECIMEN);
+  });
+
+  it('in small print, votes M, N, H and W of a name with the glyph classifier', () => {
+    // ANNA<MARIA read ANNA<HARIA, the H unsure; the templates see an M.
+    const misread = TD1_SPECIMEN[2]!.replace('MARIA', 'HARIA');
+    const attempt = interpret(
+      [...TD1_SPECIMEN.slice(0, 2), misread].map((l, i) => [
+        line(l, 0.99, i === 2 ? { 15: [0.55, 'N'] } : {}),
+      ]),
+      REGION,
+    );
+    expect(attempt?.reading.lines[2]).toBe(misread);
+    // ERIKSSON's N, ANNA's two and the H.
+    expect(uprightLetters(attempt!)).toEqual([7, 11, 12, 15]);
+    const cells = (m: [string, number][]) =>
+      Array.from(TD1_SPECIMEN[2]!, (char, i) =>
+        i === 15
+          ? {
+              char: m[0]![0],
+              prob: m[0]![1],
+              alternatives: m.slice(1).map(([c, p]) => ({ char: c, prob: p })),
+            }
+          : { char, prob: 0.9, alternatives: [] },
+      );
+    const judged = withGlyphLetters(
+      attempt!,
+      cells([
+        ['M', 0.9],
+        ['N', 0.05],
+      ]),
+    );
+    expect(judged?.reading.lines).toEqual(TD1_SPECIMEN);
+    expect(judged?.reading.valid).toBe(true);
+    // A template as unsure as the recogniser is sure does not overrule it.
+    const sure = interpret(
+      [...TD1_SPECIMEN.slice(0, 2), misread].map((l) => [line(l)]),
+      REGION,
+    );
+    expect(
+      withGlyphLetters(
+        sure!,
+        cells([
+          ['M', 0.6],
+          ['H', 0.35],
+        ]),
+      ),
+    ).toBeNull();
   });
 
   it('weighs the glyph reading as much as every cut together', () => {

@@ -202,18 +202,25 @@ function judge(
   };
 }
 
+/** Letters small print makes of a filler, read surely: its two strokes closed into a C, or joined to a neighbour. */
+const FILLER_LOOKS = /[CKSE]/;
+
 /**
  * The name line's positions that may hold a filler read as a letter: letters in the name field (and the document
- * code's second character, on the same line in two-line formats) for which the recogniser offered a filler.
+ * code's second character, on the same line in two-line formats) for which the recogniser offered a filler, and in
+ * `small` print every C, K, S or E (read there surely for a filler).
  */
-export function fillerDoubts(attempt: Attempt): FillerDoubts {
+export function fillerDoubts(attempt: Attempt, small = false): FillerDoubts {
   const format = attempt.reading.format;
   const { line, start, end } = nameField(format);
   const text = attempt.reading.lines[line] ?? '';
   const voted = attempt.basis.fitted[line] ?? [];
   const code = line === 0 && format !== 'FRENCH_ID' ? [1] : [];
   const field = Array.from({ length: end - start }, (_, k) => start + k);
-  const positions = [...code, ...field].filter((i) => /[A-Z]/.test(text[i] ?? '') && offersFiller(voted[i]));
+  const positions = [...code, ...field].filter((i) => {
+    const char = text[i] ?? '';
+    return /[A-Z]/.test(char) && (offersFiller(voted[i]) || (small && FILLER_LOOKS.test(char)));
+  });
   return { line, positions };
 }
 
@@ -235,9 +242,7 @@ export function withGlyphFillers(
 ): Attempt | null {
   const voted = attempt.basis.fitted[line];
   if (!voted || positions.length === 0) return null;
-  // The voted line placed on the glyph cells (edit-distance alignment): a position's cell is the one it aligns with.
-  const aligned = alignToCells(voted, cells);
-  const cellOf = new Map(aligned.map((c, j) => [c, j]));
+  const cellOf = cellsOf(voted, cells);
   const fitted = attempt.basis.fitted.map((l) => l.slice());
   let changed = false;
   for (const i of positions) {
@@ -245,6 +250,64 @@ export function withGlyphFillers(
     const cell = cells[cellOf.get(read) ?? -1];
     if (cell?.char !== '<') continue;
     fitted[line]![i] = { char: '<', prob: cell.prob, alternatives: [{ char: read.char, prob: read.prob }] };
+    changed = true;
+  }
+  if (!changed) return null;
+  const { confidences, fits } = attempt.basis;
+  return judge(fitted, confidences, attempt.reading.region, fits);
+}
+
+/**
+ * Each voted character's glyph cell: the voted line (as far as the cells go) placed on them by edit-distance
+ * alignment.
+ */
+function cellsOf(
+  voted: readonly CandidateChar[],
+  cells: readonly CandidateChar[],
+): Map<CandidateChar, number> {
+  const aligned = alignToCells(voted.slice(0, cells.length), cells);
+  return new Map(aligned.map((c, j) => [c, j]));
+}
+
+/** Letters the recogniser exchanges in small print: M, N, H and W differ in the strokes between two uprights. */
+const UPRIGHT_PAIRS = /[MNHW]/;
+
+/** The name field's positions read as M, N, H or W (see `UPRIGHT_PAIRS`). */
+export function uprightLetters(attempt: Attempt): number[] {
+  const { line, start, end } = nameField(attempt.reading.format);
+  const text = attempt.reading.lines[line] ?? '';
+  const out: number[] = [];
+  for (let i = start; i < Math.min(end, text.length); i++) if (UPRIGHT_PAIRS.test(text[i]!)) out.push(i);
+  return out;
+}
+
+/**
+ * Judge a reading of small print again with its name's M, N, H and W (see `UPRIGHT_PAIRS`) decided by a vote of the
+ * recogniser and the glyph classifier, equal weights, among those four letters: the templates judge the strokes of
+ * each cell alone, where the recogniser, on a few pixels, leans to the commoner letter. Null when the vote changes
+ * none.
+ */
+export function withGlyphLetters(attempt: Attempt, cells: readonly CandidateChar[]): Attempt | null {
+  const { line } = nameField(attempt.reading.format);
+  const voted = attempt.basis.fitted[line];
+  if (!voted) return null;
+  const cellOf = cellsOf(voted, cells);
+  const fitted = attempt.basis.fitted.map((l) => l.slice());
+  const letters = (c: CandidateChar): { char: string; prob: number }[] =>
+    [{ char: c.char, prob: c.prob }, ...c.alternatives].filter((a) => UPRIGHT_PAIRS.test(a.char));
+  let changed = false;
+  for (const i of uprightLetters(attempt)) {
+    const read = voted[i]!;
+    const cell = cells[cellOf.get(read) ?? -1];
+    if (!cell || !UPRIGHT_PAIRS.test(cell.char) || cell.char === read.char) continue;
+    const score = new Map<string, number>();
+    for (const a of [...letters(read), ...letters(cell)])
+      score.set(a.char, (score.get(a.char) ?? 0) + a.prob / 2);
+    const [best, ...rest] = [...score.entries()]
+      .map(([char, prob]) => ({ char, prob }))
+      .sort((a, b) => b.prob - a.prob);
+    if (!best || best.char === read.char) continue;
+    fitted[line]![i] = { char: best.char, prob: best.prob, alternatives: rest };
     changed = true;
   }
   if (!changed) return null;
