@@ -293,21 +293,21 @@ export function withGlyphLetters(attempt: Attempt, cells: readonly CandidateChar
   if (!voted) return null;
   const cellOf = cellsOf(voted, cells);
   const fitted = attempt.basis.fitted.map((l) => l.slice());
-  const letters = (c: CandidateChar): { char: string; prob: number }[] =>
-    [{ char: c.char, prob: c.prob }, ...c.alternatives].filter((a) => UPRIGHT_PAIRS.test(a.char));
+  // A position's reading kept to those letters, as a one-character line for the vote.
+  const among = (c: CandidateChar): CandidateChar[] => {
+    const [first, ...rest] = [{ char: c.char, prob: c.prob }, ...c.alternatives].filter((a) =>
+      UPRIGHT_PAIRS.test(a.char),
+    );
+    return first ? [{ ...first, alternatives: rest }] : [];
+  };
   let changed = false;
   for (const i of uprightLetters(attempt)) {
     const read = voted[i]!;
     const cell = cells[cellOf.get(read) ?? -1];
     if (!cell || !UPRIGHT_PAIRS.test(cell.char) || cell.char === read.char) continue;
-    const score = new Map<string, number>();
-    for (const a of [...letters(read), ...letters(cell)])
-      score.set(a.char, (score.get(a.char) ?? 0) + a.prob / 2);
-    const [best, ...rest] = [...score.entries()]
-      .map(([char, prob]) => ({ char, prob }))
-      .sort((a, b) => b.prob - a.prob);
+    const [best] = voteLines([among(read), among(cell)]);
     if (!best || best.char === read.char) continue;
-    fitted[line]![i] = { char: best.char, prob: best.prob, alternatives: rest };
+    fitted[line]![i] = best;
     changed = true;
   }
   if (!changed) return null;
