@@ -280,13 +280,14 @@ export class ZoneReader {
    * on those letters (see `withGlyphLetters`). No recogniser call; the reading stays valid or is kept.
    */
   private nameGlyphs(best: Attempt, lines: StripLine[]): Attempt {
-    const line = lines[nameField(best.reading.format).line];
+    const index = nameField(best.reading.format).line;
+    const line = lines[index];
     if (!line) return best;
     const small = line.height < SMALL_PRINT;
     const doubts = fillerDoubts(best, small);
     const letters = small ? uprightLetters(best) : [];
     if (doubts.positions.length === 0 && letters.length === 0) return best;
-    const length = best.reading.lines[doubts.line]!.length;
+    const length = best.reading.lines[index]!.length;
     // The cells up to the last one in doubt and one past it (an anchor for the alignment): names end early.
     const count = Math.max(...doubts.positions, ...letters) + 2;
     const cells = classifyGlyphs(cutStrip(this.text(), line, GLYPH_STRIP), length, {
