@@ -3,13 +3,15 @@ import type { LineRecognizer } from '../ocr/paddle-recognizer.js';
 import { classifyGlyphs } from './glyphs.js';
 import type { GreyPyramid } from './grey.js';
 import {
+  changedOnlyByVote,
+  failingLookAlikes,
   fillerDoubts,
   interpret,
   interpretOnCells,
   lineLengthOf,
-  uprightLetters,
+  lookAlikePositions,
   withGlyphFillers,
-  withGlyphLetters,
+  withGlyphLookAlikes,
   type Attempt,
 } from './interpret.js';
 import { hasFillerRun, hasMisreadRun, nameField, showsFillers, type CandidateChar } from './repair.js';
@@ -51,7 +53,7 @@ const GLYPH_STRIP = 2;
 
 /**
  * Text height, in image pixels, under which print is small: there the recogniser reads a filler surely as C, K, S
- * or E, and M as N or H (a TD3 name line on a page under about 450 pixels wide).
+ * or E, M as N or H, and a B among digits as 8 (a TD3 line on a page under about 450 pixels wide).
  */
 const SMALL_PRINT = 10;
 
@@ -259,11 +261,11 @@ export class ZoneReader {
       const attempt = interpret(readings, region);
       if (attempt && (!best || attempt.score > best.score)) best = attempt;
       // Names carry no check digit: a valid reading with gaps or unsure letters is read again with more cuts.
-      if (best?.reading.valid && best.unsure === 0) return this.nameGlyphs(best, lines);
+      if (best?.reading.valid && best.unsure === 0) return this.glyphOpinion(best, lines);
       // Every failing field read surely: a misprint, which another cut or the glyph classifier reads the same.
       if (best?.settled) return best;
     }
-    if (best?.reading.valid) return this.nameGlyphs(best, lines);
+    if (best?.reading.valid) return this.glyphOpinion(best, lines);
     // A second opinion when no cut held: OCR-B templates on the line's fixed-pitch grid. They read what the
     // recogniser drops or mangles on small or soft print, and their reading joins the vote like another cut.
     const length = lineLengthOf(readings);
@@ -271,34 +273,51 @@ export class ZoneReader {
     if (glyphs.some((g) => g === null)) return best;
     const attempt = interpretOnCells(readings, glyphs as CandidateChar[][], region);
     if (attempt && (!best || attempt.score > best.score)) best = attempt;
-    return best;
+    if (!attempt || best?.reading.valid) return best;
+    // Still failing: in small print the look-alikes of the failing fields are voted among themselves, where the
+    // templates' reading of the whole alphabet was one opinion among many shapes (a small 8 matches S as well as B).
+    let voted = attempt;
+    for (const [index, line] of lines.entries()) {
+      if (line.height >= SMALL_PRINT) continue;
+      const judged = withGlyphLookAlikes(voted, index, failingLookAlikes(voted, index), glyphs[index]!);
+      if (judged) voted = judged;
+    }
+    return voted.reading.valid && changedOnlyByVote(attempt, voted) ? voted : best;
   }
 
   /**
-   * A valid reading whose name line has letters that may be fillers (see `fillerDoubts`), or in small print (see
-   * `SMALL_PRINT`) an M, N, H or W: the OCR-B glyph classifier's reading of that line decides the fillers and votes
-   * on those letters (see `withGlyphLetters`). No recogniser call; the reading stays valid or is kept.
+   * A valid reading with characters the checks cannot vouch for: letters of its name line that may be fillers (see
+   * `fillerDoubts`), and in small print (see `SMALL_PRINT`) look-alikes (see `lookAlikePositions`: a name's M, N, H
+   * and W, which no check digit covers; a document number's B and 8, Z and 2, where exchanging two can keep its check
+   * digit). The OCR-B glyph classifier reads those lines' cells, decides the fillers and votes on the look-alikes. No
+   * recogniser call; each judgement is taken only when the reading stays valid.
    */
-  private nameGlyphs(best: Attempt, lines: StripLine[]): Attempt {
-    const index = nameField(best.reading.format).line;
-    const line = lines[index];
-    if (!line) return best;
-    const small = line.height < SMALL_PRINT;
-    const doubts = fillerDoubts(best, small);
-    const letters = small ? uprightLetters(best) : [];
-    if (doubts.positions.length === 0 && letters.length === 0) return best;
-    const length = best.reading.lines[index]!.length;
-    // The cells up to the last one in doubt and one past it (an anchor for the alignment): names end early.
-    const count = Math.max(...doubts.positions, ...letters) + 2;
-    const cells = classifyGlyphs(cutStrip(this.text(), line, GLYPH_STRIP), length, {
-      count,
-      alphabet: NAME_LINE,
-    });
-    if (!cells) return best;
-    const fillers = withGlyphFillers(best, doubts, cells);
-    const judged = fillers?.reading.valid ? fillers : best;
-    const upright = letters.length > 0 ? withGlyphLetters(judged, cells) : null;
-    return upright?.reading.valid ? upright : judged;
+  private glyphOpinion(best: Attempt, lines: StripLine[]): Attempt {
+    const name = nameField(best.reading.format).line;
+    let out = best;
+    for (const [index, line] of lines.entries()) {
+      const small = line.height < SMALL_PRINT;
+      const doubts = index === name ? fillerDoubts(out, small) : { line: index, positions: [] };
+      const alike = small ? lookAlikePositions(out, index) : [];
+      if (doubts.positions.length === 0 && alike.length === 0) continue;
+      // The cells up to the last one in doubt and one past it (an anchor for the alignment): names end early.
+      const count = Math.max(...doubts.positions, ...alike) + 2;
+      const cells = classifyGlyphs(
+        cutStrip(this.text(), line, GLYPH_STRIP),
+        out.reading.lines[index]!.length,
+        {
+          count,
+          ...(index === name ? { alphabet: NAME_LINE } : {}),
+        },
+      );
+      if (!cells) continue;
+      const fillers = withGlyphFillers(out, doubts, cells);
+      if (fillers?.reading.valid) out = fillers;
+      const voted =
+        alike.length > 0 ? withGlyphLookAlikes(out, index, lookAlikePositions(out, index), cells) : null;
+      if (voted?.reading.valid) out = voted;
+    }
+    return out;
   }
 }
 

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { CtcLine } from '../ocr/ctc.js';
 import { computeCheckDigit } from './check-digit.js';
 import {
+  changedOnlyByVote,
+  failingLookAlikes,
   fillerDoubts,
   interpret,
   interpretOnCells,
-  uprightLetters,
+  lookAlikePositions,
   withGlyphFillers,
-  withGlyphLetters,
+  withGlyphLookAlikes,
 } from './interpret.js';
 import { TD1_SPECIMEN, TD3_SPECIMEN } from './test-fixtures.js';
 
@@ -213,7 +215,7 @@ describe('interpret', () => {
     );
     expect(attempt?.reading.lines[2]).toBe(misread);
     // ERIKSSON's N, ANNA's two and the H.
-    expect(uprightLetters(attempt!)).toEqual([7, 11, 12, 15]);
+    expect(lookAlikePositions(attempt!, 2)).toEqual([7, 11, 12, 15]);
     const cells = (m: [string, number][]) =>
       Array.from(TD1_SPECIMEN[2]!, (char, i) =>
         i === 15
@@ -224,8 +226,10 @@ describe('interpret', () => {
             }
           : { char, prob: 0.9, alternatives: [] },
       );
-    const judged = withGlyphLetters(
+    const judged = withGlyphLookAlikes(
       attempt!,
+      2,
+      [7, 11, 12, 15],
       cells([
         ['M', 0.9],
         ['N', 0.05],
@@ -239,14 +243,60 @@ describe('interpret', () => {
       REGION,
     );
     expect(
-      withGlyphLetters(
+      withGlyphLookAlikes(
         sure!,
+        2,
+        [7, 11, 12, 15],
         cells([
           ['M', 0.6],
           ['H', 0.35],
         ]),
       ),
     ).toBeNull();
+  });
+
+  it('in small print, votes look-alikes of a document number with the glyph classifier', () => {
+    // A document number BD… read 80… keeps its check digit and the composite (B→8 and D→0 take 7×3 + 3×13 = 60
+    // from the sums): only the strokes tell them apart.
+    const rest = TD3_SPECIMEN[1]!.slice(10, 43);
+    const number = 'BD8902C3<';
+    const composite = (doc: string) => computeCheckDigit(doc + rest.slice(3, 10) + rest.slice(11, 33));
+    const printed = `${number}${computeCheckDigit(number)}${rest}${composite(`${number}${computeCheckDigit(number)}`)}`;
+    const misread = '80' + printed.slice(2);
+    const attempt = interpret([[line(TD3_SPECIMEN[0]!)], [line(misread, 0.95)]], REGION);
+    expect(attempt?.reading.valid).toBe(true);
+    expect(attempt?.reading.lines[1]).toBe(misread);
+    const positions = lookAlikePositions(attempt!, 1);
+    expect(positions.slice(0, 3)).toEqual([0, 1, 2]);
+    const cells = Array.from(printed, (char, i) => ({
+      char: i < 2 ? char : misread[i]!,
+      prob: 0.99,
+      alternatives: [],
+    }));
+    const judged = withGlyphLookAlikes(attempt!, 1, positions, cells);
+    expect(judged?.reading.lines).toEqual([TD3_SPECIMEN[0], printed]);
+    expect(judged?.reading.valid).toBe(true);
+  });
+
+  it('votes look-alikes only in the fields whose check fails', () => {
+    // The personal number's Z and B read as 2 and 8, surely: no single change mends its check digit.
+    const printed = TD3_SPECIMEN[1]!;
+    const misread = printed.slice(0, 28) + '2' + printed.slice(29, 36) + '8' + printed.slice(37);
+    const attempt = interpret([[line(TD3_SPECIMEN[0]!)], [line(misread, 0.95)]], REGION);
+    expect(attempt?.reading.valid).toBe(false);
+    // The document number's 8, 0 and 2 hold their check: only 2E1842268's look-alikes are in doubt.
+    expect(failingLookAlikes(attempt!, 1)).toEqual([28, 30, 31, 33, 34, 35, 36]);
+    expect(failingLookAlikes(attempt!, 0)).toEqual([]);
+    const cells = Array.from(printed, (char) => ({ char, prob: 0.99, alternatives: [] }));
+    const judged = withGlyphLookAlikes(attempt!, 1, failingLookAlikes(attempt!, 1), cells);
+    expect(judged?.reading.lines).toEqual(TD3_SPECIMEN);
+    expect(judged?.reading.valid).toBe(true);
+    // The vote changed both characters itself; a reading changed elsewhere too owes that to a repair.
+    expect(changedOnlyByVote(attempt!, judged!)).toBe(true);
+    const elsewhere = [TD3_SPECIMEN[0]!, TD3_SPECIMEN[1]!.replace('L898', 'L89B')];
+    expect(
+      changedOnlyByVote(attempt!, { ...judged!, reading: { ...judged!.reading, lines: elsewhere } }),
+    ).toBe(false);
   });
 
   it('weighs the glyph reading as much as every cut together', () => {

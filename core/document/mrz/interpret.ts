@@ -269,42 +269,106 @@ function cellsOf(
   return new Map(aligned.map((c, j) => [c, j]));
 }
 
-/** Letters the recogniser exchanges in small print: M, N, H and W differ in the strokes between two uprights. */
-const UPRIGHT_PAIRS = /[MNHW]/;
+/**
+ * Look-alikes small print leaves to context more than to strokes: M, N, H and W (the strokes between two uprights),
+ * and a letter and the digit it resembles, which the recogniser reads the way its neighbours lean (a run of digits
+ * reads a B as 8, a Z as 2).
+ */
+const LOOK_ALIKES = ['MNHW', 'B8', 'D0', 'Z2', 'I1', 'S5', 'G6'];
 
-/** The name field's positions read as M, N, H or W (see `UPRIGHT_PAIRS`). */
-export function uprightLetters(attempt: Attempt): number[] {
-  const { line, start, end } = nameField(attempt.reading.format);
-  const text = attempt.reading.lines[line] ?? '';
+/** The look-alikes a position may hold: its character's set, kept to letters in a name. */
+function lookAlikesOf(char: string, name: boolean): string {
+  const set = LOOK_ALIKES.find((s) => s.includes(char)) ?? '';
+  return name ? set.replace(/[^A-Z]/g, '') : set;
+}
+
+/**
+ * A line's positions whose character has a look-alike it may be (see `LOOK_ALIKES`): in the name field, M, N, H
+ * and W; elsewhere, characters of free fields (letters, digits or filler: document numbers, optional data).
+ */
+export function lookAlikePositions(attempt: Attempt, line: number): number[] {
+  const { format, lines } = attempt.reading;
+  const name = nameField(format);
+  const classes = LAYOUTS[format].classes[line] ?? '';
+  const text = lines[line] ?? '';
   const out: number[] = [];
-  for (let i = start; i < Math.min(end, text.length); i++) if (UPRIGHT_PAIRS.test(text[i]!)) out.push(i);
+  for (let i = 0; i < text.length; i++) {
+    const inName = line === name.line && i >= name.start && i < name.end;
+    if ((inName || classes[i] === 'X') && lookAlikesOf(text[i]!, inName).length > 1) out.push(i);
+  }
   return out;
 }
 
 /**
- * Judge a reading of small print again with its name's M, N, H and W (see `UPRIGHT_PAIRS`) decided by a vote of the
- * recogniser and the glyph classifier, equal weights, among those four letters: the templates judge the strokes of
- * each cell alone, where the recogniser, on a few pixels, leans to the commoner letter. Null when the vote changes
- * none.
+ * The look-alike positions of a line (see `lookAlikePositions`) in the fields of the checks that fail: a failing check
+ * digit's own field, or, when only the composite fails, its positions no other check digit covers (optional data).
+ * Fields whose check holds are left as read.
  */
-export function withGlyphLetters(attempt: Attempt, cells: readonly CandidateChar[]): Attempt | null {
-  const { line } = nameField(attempt.reading.format);
+export function failingLookAlikes(attempt: Attempt, line: number): number[] {
+  const { format, lines, checks } = attempt.reading;
+  const failed = new Set(checks.filter((c) => !c.valid).map((c) => c.name));
+  const groups = checkGroupsOf(LAYOUTS[format], lines);
+  const own = groups.filter((g) => g.name !== 'composite');
+  const failing = own.filter((g) => failed.has(`${g.name}CheckDigit`));
+  const composite = groups.find((g) => g.name === 'composite' && failed.has('compositeCheckDigit'));
+  const onLine = (spans: readonly Span[]): number[] =>
+    spans
+      .filter((s) => s.line === line)
+      .flatMap((s) => Array.from({ length: s.end - s.start }, (_, k) => s.start + k));
+  const covered = new Set(onLine(own.flatMap((g) => g.spans)));
+  const doubtful = new Set(
+    failing.length > 0
+      ? onLine(failing.flatMap((g) => g.spans))
+      : onLine(composite?.spans ?? []).filter((i) => !covered.has(i)),
+  );
+  return lookAlikePositions(attempt, line).filter((i) => doubtful.has(i));
+}
+
+/**
+ * Whether every character `after` reads differently from `before` is one whose vote changed: a vote on look-alikes
+ * that mends a check by itself, not with a repair elsewhere that its changes made possible (three changes can keep a
+ * check digit however wrong the number).
+ */
+export function changedOnlyByVote(before: Attempt, after: Attempt): boolean {
+  return after.reading.lines.every((text, l) =>
+    Array.from(text).every(
+      (char, i) =>
+        char === before.reading.lines[l]?.[i] ||
+        after.basis.fitted[l]?.[i]?.char !== before.basis.fitted[l]?.[i]?.char,
+    ),
+  );
+}
+
+/**
+ * Judge a reading again with the look-alikes at `positions` of one line (see `lookAlikePositions`) decided by a vote
+ * of the recogniser and the OCR-B glyph classifier, equal weights, among the look-alikes: the templates judge each
+ * cell's strokes alone, where the recogniser, on a few pixels, leans to the commoner letter or to its neighbours'
+ * kind. Only where the templates read one of the look-alikes. Null when the vote changes none.
+ */
+export function withGlyphLookAlikes(
+  attempt: Attempt,
+  line: number,
+  positions: readonly number[],
+  cells: readonly CandidateChar[],
+): Attempt | null {
   const voted = attempt.basis.fitted[line];
   if (!voted) return null;
+  const name = nameField(attempt.reading.format);
   const cellOf = cellsOf(voted, cells);
   const fitted = attempt.basis.fitted.map((l) => l.slice());
-  // A position's reading kept to those letters, as a one-character line for the vote.
-  const among = (c: CandidateChar): CandidateChar[] => {
-    const [first, ...rest] = [{ char: c.char, prob: c.prob }, ...c.alternatives].filter((a) =>
-      UPRIGHT_PAIRS.test(a.char),
-    );
-    return first ? [{ ...first, alternatives: rest }] : [];
-  };
   let changed = false;
-  for (const i of uprightLetters(attempt)) {
+  for (const i of positions) {
     const read = voted[i]!;
+    const set = lookAlikesOf(read.char, line === name.line && i >= name.start && i < name.end);
+    // A position's reading kept to the look-alikes, as a one-character line for the vote.
+    const among = (c: CandidateChar): CandidateChar[] => {
+      const [first, ...rest] = [{ char: c.char, prob: c.prob }, ...c.alternatives].filter((a) =>
+        set.includes(a.char),
+      );
+      return first ? [{ ...first, alternatives: rest }] : [];
+    };
     const cell = cells[cellOf.get(read) ?? -1];
-    if (!cell || !UPRIGHT_PAIRS.test(cell.char) || cell.char === read.char) continue;
+    if (!cell || !set.includes(cell.char) || cell.char === read.char) continue;
     const [best] = voteLines([among(read), among(cell)]);
     if (!best || best.char === read.char) continue;
     fitted[line]![i] = best;
