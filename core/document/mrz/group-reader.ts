@@ -6,6 +6,7 @@ import {
   changedOnlyByVote,
   failingLookAlikes,
   fillerDoubts,
+  freeFillerDoubts,
   interpret,
   interpretOnCells,
   lineLengthOf,
@@ -286,18 +287,19 @@ export class ZoneReader {
   }
 
   /**
-   * A valid reading with characters the checks cannot vouch for: letters of its name line that may be fillers (see
-   * `fillerDoubts`), and in small print (see `SMALL_PRINT`) look-alikes (see `lookAlikePositions`: a name's M, N, H
-   * and W, which no check digit covers; a document number's B and 8, Z and 2, where exchanging two can keep its check
-   * digit). The OCR-B glyph classifier reads those lines' cells, decides the fillers and votes on the look-alikes. No
-   * recogniser call; each judgement is taken only when the reading stays valid.
+   * A valid reading with characters the checks cannot vouch for: characters that may be fillers (see `fillerDoubts`
+   * on the name line, `freeFillerDoubts` elsewhere), and in small print (see `SMALL_PRINT`) look-alikes (see
+   * `lookAlikePositions`: a name's M, N, H and W, which no check digit covers; a document number's B and 8, Z and 2,
+   * where exchanging two can keep its check digit). The OCR-B glyph classifier reads those lines' cells, decides the
+   * fillers and votes on the look-alikes. No recogniser call; each judgement is taken only when the reading stays
+   * valid.
    */
   private glyphOpinion(best: Attempt, lines: StripLine[]): Attempt {
     const name = nameField(best.reading.format).line;
     let out = best;
     for (const [index, line] of lines.entries()) {
       const small = line.height < SMALL_PRINT;
-      const doubts = index === name ? fillerDoubts(out, small) : { line: index, positions: [] };
+      const doubts = index === name ? fillerDoubts(out, small) : freeFillerDoubts(out, index, small);
       const alike = small ? lookAlikePositions(out, index) : [];
       if (doubts.positions.length === 0 && alike.length === 0) continue;
       // The cells up to the last one in doubt and one past it (an anchor for the alignment): names end early.

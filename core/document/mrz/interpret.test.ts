@@ -5,6 +5,7 @@ import {
   changedOnlyByVote,
   failingLookAlikes,
   fillerDoubts,
+  freeFillerDoubts,
   interpret,
   interpretOnCells,
   lookAlikePositions,
@@ -276,6 +277,22 @@ describe('interpret', () => {
     const judged = withGlyphLookAlikes(attempt!, 1, positions, cells);
     expect(judged?.reading.lines).toEqual([TD3_SPECIMEN[0], printed]);
     expect(judged?.reading.valid).toBe(true);
+  });
+
+  it('in small print, takes C, K, S, E or 4 of a free field for a filler where the templates see one', () => {
+    // The personal number's padding read CC: two C at weights 7 and 3 add 120, so its check digit still holds.
+    const printed = TD3_SPECIMEN[1]!;
+    const misread = printed.slice(0, 37) + 'CC' + printed.slice(39);
+    const attempt = interpret([[line(TD3_SPECIMEN[0]!)], [line(misread, 0.9)]], REGION);
+    expect(attempt?.reading.valid).toBe(true);
+    expect(attempt?.reading.lines[1]).toBe(misread);
+    // Larger print reads fillers as fillers: only what the recogniser doubted is in doubt there.
+    expect(freeFillerDoubts(attempt!, 1, false).positions).toEqual([]);
+    const doubts = freeFillerDoubts(attempt!, 1, true);
+    // The document number's C, the E, the 4 and the padding's two C.
+    expect(doubts.positions).toEqual([7, 29, 32, 37, 38]);
+    const cells = Array.from(printed, (char) => ({ char, prob: 0.95, alternatives: [] }));
+    expect(withGlyphFillers(attempt!, doubts, cells)?.reading.lines).toEqual(TD3_SPECIMEN);
   });
 
   it('votes look-alikes only in the fields whose check fails', () => {

@@ -224,16 +224,38 @@ export function fillerDoubts(attempt: Attempt, small = false): FillerDoubts {
   return { line, positions };
 }
 
-/** A name line and its positions that may hold a filler read as a letter (see `fillerDoubts`). */
+/** What small print makes of a filler in a free field: the letters of `FILLER_LOOKS`, or a `4` (its two strokes). */
+const FREE_FILLER_LOOKS = /[CKSE4]/;
+
+/**
+ * A line's free-field positions (letters, digits or filler: document numbers, optional data) that may hold a filler
+ * read as something else: those the recogniser offered a filler for, and in `small` print every C, K, S, E or 4 (see
+ * `FREE_FILLER_LOOKS`). A field's padding so misread can keep its checks: K and `<` weigh alike, two C at weights 7
+ * and 3 add 120.
+ */
+export function freeFillerDoubts(attempt: Attempt, line: number, small: boolean): FillerDoubts {
+  const classes = LAYOUTS[attempt.reading.format].classes[line] ?? '';
+  const text = attempt.reading.lines[line] ?? '';
+  const voted = attempt.basis.fitted[line] ?? [];
+  const positions: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (classes[i] !== 'X' || text[i] === '<') continue;
+    if (offersFiller(voted[i]) || (small && FREE_FILLER_LOOKS.test(text[i]!))) positions.push(i);
+  }
+  return { line, positions };
+}
+
+/** A line and its positions that may hold a filler read as something else (see `fillerDoubts`). */
 export interface FillerDoubts {
   line: number;
   positions: number[];
 }
 
 /**
- * Judge a reading again with the OCR-B glyph classifier's opinion on its filler doubts (see `fillerDoubts`): where
- * the glyph on that cell is a filler, the filler replaces the letter in the vote (`<` and C, K or S differ plainly
- * in shape, which small or soft print blurs for the recogniser). Null when no doubt is a filler there.
+ * Judge a reading again with the OCR-B glyph classifier's opinion on its filler doubts (see `fillerDoubts`,
+ * `freeFillerDoubts`): where the glyph on that cell is a filler, the filler replaces the character in the vote (`<`
+ * and C, K or S differ plainly in shape, which small or soft print blurs for the recogniser). Null when no doubt is a
+ * filler there.
  */
 export function withGlyphFillers(
   attempt: Attempt,
