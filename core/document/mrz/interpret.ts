@@ -298,6 +298,12 @@ function cellsOf(
  */
 const LOOK_ALIKES = ['MNHW', 'B8', 'D0', 'Z2', 'I1', 'S5', 'G6'];
 
+/** Whether a position lies in its format's name field. */
+function inNameField(format: MrzFormat, line: number, pos: number): boolean {
+  const name = nameField(format);
+  return line === name.line && pos >= name.start && pos < name.end;
+}
+
 /** The look-alikes a position may hold: its character's set, kept to letters in a name. */
 function lookAlikesOf(char: string, name: boolean): string {
   const set = LOOK_ALIKES.find((s) => s.includes(char)) ?? '';
@@ -310,12 +316,11 @@ function lookAlikesOf(char: string, name: boolean): string {
  */
 export function lookAlikePositions(attempt: Attempt, line: number): number[] {
   const { format, lines } = attempt.reading;
-  const name = nameField(format);
   const classes = LAYOUTS[format].classes[line] ?? '';
   const text = lines[line] ?? '';
   const out: number[] = [];
   for (let i = 0; i < text.length; i++) {
-    const inName = line === name.line && i >= name.start && i < name.end;
+    const inName = inNameField(format, line, i);
     if ((inName || classes[i] === 'X') && lookAlikesOf(text[i]!, inName).length > 1) out.push(i);
   }
   return out;
@@ -375,13 +380,12 @@ export function withGlyphLookAlikes(
 ): Attempt | null {
   const voted = attempt.basis.fitted[line];
   if (!voted) return null;
-  const name = nameField(attempt.reading.format);
   const cellOf = cellsOf(voted, cells);
   const fitted = attempt.basis.fitted.map((l) => l.slice());
   let changed = false;
   for (const i of positions) {
     const read = voted[i]!;
-    const set = lookAlikesOf(read.char, line === name.line && i >= name.start && i < name.end);
+    const set = lookAlikesOf(read.char, inNameField(attempt.reading.format, line, i));
     // A position's reading kept to the look-alikes, as a one-character line for the vote.
     const among = (c: CandidateChar): CandidateChar[] => {
       const [first, ...rest] = [{ char: c.char, prob: c.prob }, ...c.alternatives].filter((a) =>
