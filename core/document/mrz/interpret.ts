@@ -11,7 +11,14 @@ import {
   type Span,
 } from './layout.js';
 import { fitLineLength } from './line-length.js';
-import { nameField, offersFiller, repairMrz, showsFillers, type CandidateChar } from './repair.js';
+import {
+  nameField,
+  offersFiller,
+  positionsOf,
+  repairMrz,
+  showsFillers,
+  type CandidateChar,
+} from './repair.js';
 import type { MrzReading } from './types.js';
 import { validateMrzLines } from './validate.js';
 import { voteLines } from './vote.js';
@@ -338,15 +345,13 @@ export function failingLookAlikes(attempt: Attempt, line: number): number[] {
   const own = groups.filter((g) => g.name !== 'composite');
   const failing = own.filter((g) => failed.has(`${g.name}CheckDigit`));
   const composite = groups.find((g) => g.name === 'composite' && failed.has('compositeCheckDigit'));
-  const onLine = (spans: readonly Span[]): number[] =>
-    spans
-      .filter((s) => s.line === line)
-      .flatMap((s) => Array.from({ length: s.end - s.start }, (_, k) => s.start + k));
-  const covered = new Set(onLine(own.flatMap((g) => g.spans)));
+  const onLine = (of: readonly CheckGroup[]): number[] =>
+    of.flatMap(positionsOf).flatMap(([l, i]) => (l === line ? [i] : []));
+  const covered = new Set(onLine(own));
   const doubtful = new Set(
     failing.length > 0
-      ? onLine(failing.flatMap((g) => g.spans))
-      : onLine(composite?.spans ?? []).filter((i) => !covered.has(i)),
+      ? onLine(failing)
+      : onLine(composite ? [composite] : []).filter((i) => !covered.has(i)),
   );
   return lookAlikePositions(attempt, line).filter((i) => doubtful.has(i));
 }

@@ -155,7 +155,8 @@ interface FixRules {
   pairs?: boolean;
 }
 
-function positionsOf(group: CheckGroup): [number, number][] {
+/** A check group's positions, its fields' and its digit's, as [line, position]. */
+export function positionsOf(group: CheckGroup): [number, number][] {
   const out: [number, number][] = [];
   for (const s of group.spans) for (let i = s.start; i < s.end; i++) out.push([s.line, i]);
   out.push([group.digit.line, group.digit.pos]);
