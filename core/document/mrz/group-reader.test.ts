@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CtcLine } from '../ocr/ctc.js';
-import { looksLikeMrzLine, looksLikePrint, readingDirection } from './group-reader.js';
+import { GreyPyramid } from './grey.js';
+import { looksLikeMrzLine, looksLikePrint, readingDirection, startedAtCode } from './group-reader.js';
 
 /** A recognised line whose characters were all read with probability `prob`. */
 function line(text: string, prob = 0.95, foreign = 0): CtcLine {
@@ -81,5 +82,42 @@ describe('which way a zone reads', () => {
     expect(await readingDirection(Promise.resolve(print), () => Promise.resolve(upsideDown))).toBe(null);
     const noRun = line('P<UCTIZENNE<ANNA<<', 0.6, 0.4);
     expect(await readingDirection(Promise.resolve(noRun), () => Promise.resolve(upsideDown))).toBe(null);
+  });
+});
+
+describe('where a zone starts', () => {
+  // Two level lines 800 pixels long, 20 high; a strip column is a time step (frame) of the reading.
+  const pyramid = new GreyPyramid({ width: 1200, height: 400, data: new Uint8Array(1200 * 400).fill(255) });
+  const lines = [
+    { cx: 600, cy: 200, angle: 0, length: 800, height: 20 },
+    { cx: 600, cy: 230, angle: 0, length: 800, height: 20 },
+  ];
+  const placed = (text: string): CtcLine => ({ ...line(text), columns: { origin: 0, step: 20 } });
+  const zone = 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<';
+
+  it('starts every line at the document code when other ink was read before it, keeping their ends', () => {
+    const started = startedAtCode(pyramid, lines, [placed(`HN${zone}`)]);
+    expect(started).not.toBeNull();
+    const starts = started!.map((l) => l.cx - l.length / 2);
+    expect(starts[1]).toBeCloseTo(starts[0]!, 6);
+    expect(starts[0]).toBeGreaterThan(200);
+    for (const [i, l] of started!.entries()) {
+      expect(l.cx + l.length / 2).toBeCloseTo(lines[i]!.cx + lines[i]!.length / 2, 6);
+    }
+  });
+
+  it('takes digits read for the letters of the state (`UT0`), and tries each cut in turn', () => {
+    expect(
+      startedAtCode(pyramid, lines, [
+        placed('HNI<TD245907<<<<<<<<<<<<<<<<<'),
+        placed(`HN${zone.replace('UTO', 'UT0')}`),
+      ]),
+    ).not.toBeNull();
+  });
+
+  it('leaves a zone whose reading starts with its code, or shows none', () => {
+    expect(startedAtCode(pyramid, lines, [placed(zone), placed(`HN${zone}`)])).toBeNull();
+    expect(startedAtCode(pyramid, lines, [placed(`HN${zone.replace('UTO', 'QQQ')}`)])).toBeNull();
+    expect(startedAtCode(pyramid, lines, [line(`HN${zone}`)])).toBeNull();
   });
 });

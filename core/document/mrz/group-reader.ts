@@ -1,5 +1,6 @@
 import type { CtcLine } from '../ocr/ctc.js';
 import type { LineRecognizer } from '../ocr/paddle-recognizer.js';
+import { isIcaoCountryCode } from './countries.js';
 import { classifyGlyphs } from './glyphs.js';
 import type { GreyPyramid } from './grey.js';
 import {
@@ -15,10 +16,18 @@ import {
   withGlyphLookAlikes,
   type Attempt,
 } from './interpret.js';
-import { hasFillerRun, hasMisreadRun, nameField, showsFillers, type CandidateChar } from './repair.js';
+import {
+  asLetters,
+  hasFillerRun,
+  hasMisreadRun,
+  nameField,
+  showsFillers,
+  type CandidateChar,
+} from './repair.js';
 import { fitToGroup } from './group-fit.js';
+import { LAYOUTS } from './layout.js';
 import { refineLine } from './refine.js';
-import { across, cutStrip, flipLayout, layoutGroup, zoneBox, type StripLine } from './strips.js';
+import { alongStrip, across, cutStrip, flipLayout, layoutGroup, zoneBox, type StripLine } from './strips.js';
 import type { ZoneCandidate, ZoneSearch } from './zone.js';
 
 /** The MRZ alphabet (ICAO 9303): what the recogniser may emit. */
@@ -246,9 +255,23 @@ export class ZoneReader {
    */
   async read(candidate: ZoneCandidate, flip: boolean): Promise<Attempt | null> {
     const lines = this.layout(candidate, flip);
+    const readings: CtcLine[][] = lines.map(() => []);
+    const found = await this.readLines(lines, readings);
+    if (found?.reading.valid || found?.settled || this.exhausted()) return found;
+    // Ink before the zone (a picture's edge, a box drawn round it) taken for characters: read again from the code.
+    const started = startedAtCode(this.text(), lines, readings[0]!);
+    if (!started) return found;
+    const again = await this.readLines(
+      started,
+      started.map(() => []),
+    );
+    return again && (!found || again.score > found.score) ? again : found;
+  }
+
+  /** Read laid-out lines (see `read`), each line's readings added to `readings`. */
+  private async readLines(lines: StripLine[], readings: CtcLine[][]): Promise<Attempt | null> {
     const region = zoneBox(lines, this.pyramid.width, this.pyramid.height);
     let best: Attempt | null = null;
-    const readings: CtcLine[][] = lines.map(() => []);
     for (const [k, variant] of VARIANTS.entries()) {
       if (readings[0]!.length > 0 && this.exhausted()) break;
       // The last cut only while under half the calls are spent: other zones of a hard page need them more.
@@ -321,6 +344,56 @@ export class ZoneReader {
     }
     return out;
   }
+}
+
+/** Document codes an MRZ's first line may begin with: every format's (passports, identity cards, visas). */
+const DOCUMENT_CODES = Object.values(LAYOUTS)
+  .map((layout) => layout.codes)
+  .join('');
+
+/** Characters a line's reading must hold from its document code on: a TD1 line's, two of them dropped. */
+const MIN_CODED_LINE = 28;
+
+/**
+ * The zone's lines begun at the first line's document code, when its reading has other characters before it: ink
+ * beside the zone (a picture's edge, a box drawn round the MRZ, a pattern) that the line's fit took for characters.
+ * The code is a document code letter, a type (letter or filler) and a listed issuing state, with at least a short
+ * line's characters after it. Every line of an MRZ starts at one column, so all begin there; their ends are kept.
+ * Null when the reading starts with its code, or has none.
+ */
+export function startedAtCode(
+  pyramid: GreyPyramid,
+  lines: StripLine[],
+  firsts: readonly CtcLine[],
+): StripLine[] | null {
+  const line = lines[0];
+  if (!line) return null;
+  for (const { chars, columns } of firsts) {
+    if (!columns) continue;
+    // Digits read for letters there (a country read `UT0`) read as the letters they look like.
+    const text = asLetters(chars.map((c) => c.char).join(''));
+    const codeAt = (k: number): boolean =>
+      DOCUMENT_CODES.includes(text[k] ?? '') &&
+      /^[A-Z<]$/.test(text[k + 1] ?? '') &&
+      isIcaoCountryCode(text.slice(k + 2, k + 5));
+    if (codeAt(0)) return null;
+    let k = 1;
+    while (k <= chars.length - MIN_CODED_LINE && !codeAt(k)) k++;
+    if (k > chars.length - MIN_CODED_LINE) continue;
+    // Half a pitch before the code's centre, the pitch measured over the characters after it.
+    const frames = chars.slice(k, k + MIN_CODED_LINE).map((c) => c.frame);
+    const pitch = ((frames.at(-1)! - frames[0]!) / (frames.length - 1)) * columns.step;
+    const start = alongStrip(pyramid, line, columns.origin + chars[k]!.frame * columns.step - pitch / 2);
+    const ux = Math.cos(line.angle);
+    const uy = Math.sin(line.angle);
+    return lines.map((l) => {
+      // Where this line starts along the first line's direction, from the first line's centre.
+      const cut = start - ((l.cx - line.cx) * ux + (l.cy - line.cy) * uy - l.length / 2);
+      if (cut <= 0 || cut >= l.length) return l;
+      return { ...l, cx: l.cx + (cut / 2) * ux, cy: l.cy + (cut / 2) * uy, length: l.length - cut };
+    });
+  }
+  return null;
 }
 
 /**

@@ -208,6 +208,16 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
     }
   });
 
+  it('reads a zone from its document code when ink just before its lines was taken for characters', async () => {
+    for (const lines of [TD3_SPECIMEN, TD1_SPECIMEN]) {
+      const card = await renderMrzCard(lines, { before: 'HN' });
+      expect(await readMrz(await toDecoded(card)), `${lines.length} lines`).toMatchObject({
+        valid: true,
+        lines,
+      });
+    }
+  });
+
   it('reads a small web image (a data page 300 pixels wide)', async () => {
     const { image, lines } = await page('TD3', 2, { width: 300 });
     expect(await readMrz(image)).toMatchObject({ valid: true, lines });

@@ -44,6 +44,11 @@ const TO_LETTER: Record<string, string> = {
   '7': 'T',
   '8': 'B',
 };
+/** Text with each digit that looks like a letter read as that letter (a country code read `UT0`). */
+export function asLetters(text: string): string {
+  return Array.from(text, (c) => TO_LETTER[c] ?? c).join('');
+}
+
 /** Look-alikes within one class (letters misread as letters, digits as digits, K as the filler). */
 const SIMILAR: Record<string, string[]> = {
   K: ['<'],

@@ -128,8 +128,7 @@ export function cutStrip(pyramid: GreyPyramid, line: StripLine, strip: number): 
     sampleRotatedRect(src, {
       cx: (line.cx + 0.5) * level - 0.5,
       cy: (line.cy + 0.5) * level - 0.5,
-      // Paper either side: the recogniser drops a first or last character that sits near the strip's edge.
-      width: Math.min(4096, (line.length + SIDE_MARGIN * 2 * line.height) * f),
+      width: stripWidth(line, f),
       height: Math.min(512, line.height * strip * f),
       angle: line.angle,
       step: 1 / fine,
@@ -154,6 +153,21 @@ export function cutStrip(pyramid: GreyPyramid, line: StripLine, strip: number): 
 
 /** Paper left and right of a line's characters in a strip, in text heights. */
 const SIDE_MARGIN = 1.5;
+
+/**
+ * A line's strip width at `f` strip pixels per image pixel, with paper either side: the recogniser drops a first or
+ * last character that sits near the strip's edge.
+ */
+function stripWidth(line: StripLine, f: number): number {
+  return Math.max(1, Math.round(Math.min(4096, (line.length + SIDE_MARGIN * 2 * line.height) * f)));
+}
+
+/** How far along `line` (image pixels from its centre, in reading direction) column `x` of its strip lies. */
+export function alongStrip(pyramid: GreyPyramid, line: StripLine, x: number): number {
+  const { level, fine } = stripScale(pyramid, line.height);
+  const f = level * fine;
+  return (x - (stripWidth(line, f) - 1) / 2) / f;
+}
 
 /** Columns farther than this many text heights past a line's measured ends are painted paper white. */
 const CLEAR_PAST_END = 0.5;

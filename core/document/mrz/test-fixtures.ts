@@ -29,6 +29,8 @@ export interface CardOptions {
   rotate?: number;
   /** Font family list of the MRZ (default: OCR B, falling back to a monospace font). */
   font?: string;
+  /** Ink printed just before each MRZ line, a third of a character's height away (a picture's edge, say). */
+  before?: string;
 }
 
 /** Render a card with printed text and MRZ lines at the bottom, as a PNG. */
@@ -45,7 +47,13 @@ export async function renderMrzCard(mrz: readonly string[], options: CardOptions
     'Date of birth 12 AUG 1974',
   ];
   const top = 60 + printed.length * 40 + 30;
+  const baseline = (i: number): number => top + (i + 1) * lineGap - Math.round(lineGap * 0.3);
   const height = top + mrz.length * lineGap + 40;
+  const left = Math.round(width * 0.05) + (options.before ? fontSize * 3 : 0);
+  const before = (i: number): string =>
+    options.before
+      ? `<text x="${left - Math.round(fontSize / 3)}" y="${baseline(i)}" text-anchor="end" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${fontSize}">${escape(options.before)}</text>`
+      : '';
   const text = [
     ...printed.map(
       (line, i) =>
@@ -53,10 +61,10 @@ export async function renderMrzCard(mrz: readonly string[], options: CardOptions
     ),
     ...mrz.map(
       (line, i) =>
-        `<text x="${Math.round(width * 0.05)}" y="${top + (i + 1) * lineGap - Math.round(lineGap * 0.3)}" font-family="${options.font ?? 'OCR B, OCR-B, DejaVu Sans Mono, monospace'}" font-size="${fontSize}">${escape(line)}</text>`,
+        `${before(i)}<text x="${left}" y="${baseline(i)}" font-family="${options.font ?? 'OCR B, OCR-B, DejaVu Sans Mono, monospace'}" font-size="${fontSize}">${escape(line)}</text>`,
     ),
   ].join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f4f1ea"/>${text}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width + left - Math.round(width * 0.05)}" height="${height}"><rect width="100%" height="100%" fill="#f4f1ea"/>${text}</svg>`;
   let image = sharp(Buffer.from(svg)).flatten({ background: '#f4f1ea' });
   if (options.rotate)
     image = sharp(await image.png().toBuffer()).rotate(options.rotate, { background: '#f4f1ea' });

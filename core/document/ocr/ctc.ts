@@ -25,6 +25,11 @@ export interface CtcLine {
    * way up. An MRZ has none; read upside down, its fillers read as `>` and its capitals as capitals or unsurely.
    */
   lowerCase?: { count: number; confidence: number };
+  /**
+   * Where the time steps fall on the image recognised, set by a recogniser that resizes it: a character's column is
+   * `origin + frame * step` (image pixels).
+   */
+  columns?: { origin: number; step: number };
 }
 
 /** The classes a decoder may emit: class index → character. Index 0 is the CTC blank. */

@@ -87,9 +87,14 @@ export async function loadLineRecognizer(): Promise<LineRecognizer> {
       if (!out) throw new Error('ppocr_rec produced no output.');
       const [, steps = 0, classes = 0] = out.dims;
       const probs = out.data as Float32Array;
+      // Input pixels per time step, and image pixels per input pixel of the resized text.
+      const inputWidth = tensor.dims[3] ?? 0;
+      const perStep = inputWidth / Math.max(1, steps);
+      const scale = line.width / Math.max(1, inputWidth - 2 * PAD);
       return {
         ...decodeCtc(probs, steps, classes, charset),
         lowerCase: readLowerCase(probs, steps, classes, lower),
+        columns: { origin: (perStep / 2 - PAD) * scale, step: perStep * scale },
       };
     },
     async dispose() {
