@@ -250,8 +250,9 @@ export class ZoneReader {
 
   /**
    * Read a candidate in one direction: each cut in turn until every check holds or the failing ones are read
-   * surely, then, when neither, the OCR-B glyph classifier's second opinion voted with every cut. Null when it does
-   * not read as an MRZ.
+   * surely, then, when neither, the OCR-B glyph classifier's second opinion voted with every cut; when still
+   * neither and the first line read other characters before its document code, all of that again from the code
+   * (see `startedAtCode`). Null when it does not read as an MRZ.
    */
   async read(candidate: ZoneCandidate, flip: boolean): Promise<Attempt | null> {
     const lines = this.layout(candidate, flip);
