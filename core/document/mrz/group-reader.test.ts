@@ -86,7 +86,7 @@ describe('which way a zone reads', () => {
 });
 
 describe('where a zone starts', () => {
-  // Two level lines 800 pixels long, 20 high; a strip column is a time step (frame) of the reading.
+  // Two level lines 800 pixels long, 20 high; each time step (frame) of a reading spans 20 strip columns.
   const pyramid = new GreyPyramid({ width: 1200, height: 400, data: new Uint8Array(1200 * 400).fill(255) });
   const lines = [
     { cx: 600, cy: 200, angle: 0, length: 800, height: 20 },

@@ -49,7 +49,9 @@ export async function renderMrzCard(mrz: readonly string[], options: CardOptions
   const top = 60 + printed.length * 40 + 30;
   const baseline = (i: number): number => top + (i + 1) * lineGap - Math.round(lineGap * 0.3);
   const height = top + mrz.length * lineGap + 40;
-  const left = Math.round(width * 0.05) + (options.before ? fontSize * 3 : 0);
+  // Room for the ink before the lines, left of where they usually start.
+  const lead = options.before ? fontSize * 3 : 0;
+  const left = Math.round(width * 0.05) + lead;
   const before = (i: number): string =>
     options.before
       ? `<text x="${left - Math.round(fontSize / 3)}" y="${baseline(i)}" text-anchor="end" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${fontSize}">${escape(options.before)}</text>`
@@ -64,7 +66,7 @@ export async function renderMrzCard(mrz: readonly string[], options: CardOptions
         `${before(i)}<text x="${left}" y="${baseline(i)}" font-family="${options.font ?? 'OCR B, OCR-B, DejaVu Sans Mono, monospace'}" font-size="${fontSize}">${escape(line)}</text>`,
     ),
   ].join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width + left - Math.round(width * 0.05)}" height="${height}"><rect width="100%" height="100%" fill="#f4f1ea"/>${text}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width + lead}" height="${height}"><rect width="100%" height="100%" fill="#f4f1ea"/>${text}</svg>`;
   let image = sharp(Buffer.from(svg)).flatten({ background: '#f4f1ea' });
   if (options.rotate)
     image = sharp(await image.png().toBuffer()).rotate(options.rotate, { background: '#f4f1ea' });
