@@ -295,6 +295,21 @@ describe('interpret', () => {
     expect(withGlyphFillers(attempt!, doubts, cells)?.reading.lines).toEqual(TD3_SPECIMEN);
   });
 
+  it('takes a character alone between fillers of a free field for a filler where the templates see one', () => {
+    // A guilloche across the padding made one `<` a K, which weighs as `<` does: every check still holds.
+    const printed = TD3_SPECIMEN[1]!;
+    const misread = printed.slice(0, 39) + 'K' + printed.slice(40);
+    const attempt = interpret([[line(TD3_SPECIMEN[0]!)], [line(misread, 0.95)]], REGION);
+    expect(attempt?.reading.valid).toBe(true);
+    const doubts = freeFillerDoubts(attempt!, 1, false);
+    expect(doubts.positions).toEqual([39]);
+    const cells = Array.from(printed, (char) => ({ char, prob: 0.95, alternatives: [] }));
+    expect(withGlyphFillers(attempt!, doubts, cells)?.reading.lines).toEqual(TD3_SPECIMEN);
+    // Where the templates see the K too, it stays.
+    const seen = Array.from(misread, (char) => ({ char, prob: 0.95, alternatives: [] }));
+    expect(withGlyphFillers(attempt!, doubts, seen)).toBeNull();
+  });
+
   it('votes look-alikes only in the fields whose check fails', () => {
     // The personal number's Z and B read as 2 and 8, surely: no single change mends its check digit.
     const printed = TD3_SPECIMEN[1]!;

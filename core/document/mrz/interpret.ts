@@ -236,9 +236,10 @@ const FREE_FILLER_LOOKS = /[CKSE4]/;
 
 /**
  * A line's free-field positions (letters, digits or filler: document numbers, optional data) that may hold a filler
- * read as something else: those the recogniser offered a filler for, and in `small` print every C, K, S, E or 4 (see
- * `FREE_FILLER_LOOKS`). A field's padding so misread can keep its checks: K and `<` weigh alike, two C at weights 7
- * and 3 add 120.
+ * read as something else: those the recogniser offered a filler for, a character alone between two fillers (data is
+ * not one character set in padding; a guilloche across a `<` reads as K or 5), and in `small` print every C, K, S, E
+ * or 4 (see `FREE_FILLER_LOOKS`). A field's padding so misread can keep its checks: K and `<` weigh alike, two C at
+ * weights 7 and 3 add 120.
  */
 export function freeFillerDoubts(attempt: Attempt, line: number, small: boolean): FillerDoubts {
   const classes = LAYOUTS[attempt.reading.format].classes[line] ?? '';
@@ -247,7 +248,8 @@ export function freeFillerDoubts(attempt: Attempt, line: number, small: boolean)
   const positions: number[] = [];
   for (let i = 0; i < text.length; i++) {
     if (classes[i] !== 'X' || text[i] === '<') continue;
-    if (offersFiller(voted[i]) || (small && FREE_FILLER_LOOKS.test(text[i]!))) positions.push(i);
+    const alone = text[i - 1] === '<' && text[i + 1] === '<';
+    if (offersFiller(voted[i]) || alone || (small && FREE_FILLER_LOOKS.test(text[i]!))) positions.push(i);
   }
   return { line, positions };
 }
