@@ -166,6 +166,9 @@ export async function readMrz(image: DecodedImage, options: ReadMrzOptions = {})
   if (!first) looks.push({ ink: 'pattern' });
   // Print that a glare spot or uneven light left much fainter than the rest of the page, which its threshold drops.
   looks.push({ ink: 'faint' });
+  // A document in a larger photo or scan: closing rows at the pitch of a zone across the whole image joins the
+  // lines of a zone across half of it to whatever lies beside the page.
+  looks.push({ span: SMALLER_ZONE });
   for (const look of looks) {
     if (done(best) || reader.calls >= FURTHER_LOOK_CALLS) break;
     const fresh = freshZones(search, findMrzCandidates(pyramid, look));
@@ -187,6 +190,9 @@ const MAX_FRESH_ZONES = 1;
  * lines, while an MRZ askew of the page's longest edges left the first look (almost) nothing to read.
  */
 const FURTHER_LOOK_CALLS = MAX_CALLS / 2;
+
+/** How many times less of the image the last look's zone spans than the first look's. */
+const SMALLER_ZONE = 2;
 
 /** The best zones of a further look that the search has not found yet, added to the search's lines. */
 function freshZones(search: ZoneSearch, extra: ZoneSearch): ZoneCandidate[] {

@@ -156,6 +156,11 @@ export interface ZoneLook {
    * (`turned`: quarter turns); both when not given.
    */
   frame?: 'level' | 'turned';
+  /**
+   * Search for a zone spanning `span` times less of the image than usual (a document in a larger photo or scan),
+   * its characters that much closer in the working copy; 1 by default.
+   */
+  span?: number;
 }
 
 /**
@@ -167,30 +172,39 @@ interface WorkMaps {
   thresholds: Map<InkKind, number>;
   masks: Map<InkKind, Raster>;
 }
-const workMaps = new WeakMap<GreyPyramid, WorkMaps>();
+/** Each pyramid's maps, by the pitch they were made for (a look for a smaller zone has its own). */
+const workMaps = new WeakMap<GreyPyramid, Map<number, WorkMaps>>();
 
-function mapsOf(pyramid: GreyPyramid, raster: Raster): WorkMaps {
-  let maps = workMaps.get(pyramid);
+/** A working copy searched for a zone of `pitch` pixels between characters. */
+interface Work {
+  raster: Raster;
+  pitch: number;
+}
+
+function mapsOf(pyramid: GreyPyramid, work: Work): WorkMaps {
+  let copies = workMaps.get(pyramid);
+  if (!copies) workMaps.set(pyramid, (copies = new Map<number, WorkMaps>()));
+  let maps = copies.get(work.pitch);
   if (!maps) {
-    maps = { darkness: strokeDarkness(raster, WORK_PITCH), thresholds: new Map(), masks: new Map() };
-    workMaps.set(pyramid, maps);
+    maps = { darkness: strokeDarkness(work.raster, work.pitch), thresholds: new Map(), masks: new Map() };
+    copies.set(work.pitch, maps);
   }
   return maps;
 }
 
 /** The page's ink threshold of a kind: its masks, as is, transposed or turned to level it, all use it. */
-function thresholdOf(pyramid: GreyPyramid, raster: Raster, ink: InkKind): number {
-  const { darkness, thresholds } = mapsOf(pyramid, raster);
+function thresholdOf(pyramid: GreyPyramid, work: Work, ink: InkKind): number {
+  const { darkness, thresholds } = mapsOf(pyramid, work);
   let threshold = thresholds.get(ink);
   if (threshold === undefined) thresholds.set(ink, (threshold = inkThreshold(darkness, ink)));
   return threshold;
 }
 
-function maskOf(pyramid: GreyPyramid, raster: Raster, ink: InkKind): Raster {
-  const { darkness, masks } = mapsOf(pyramid, raster);
+function maskOf(pyramid: GreyPyramid, work: Work, ink: InkKind): Raster {
+  const { darkness, masks } = mapsOf(pyramid, work);
   let mask = masks.get(ink);
   if (!mask)
-    masks.set(ink, (mask = inkOfDarkness(darkness, WORK_PITCH, ink, thresholdOf(pyramid, raster, ink))));
+    masks.set(ink, (mask = inkOfDarkness(darkness, work.pitch, ink, thresholdOf(pyramid, work, ink))));
   return mask;
 }
 
@@ -206,6 +220,7 @@ function searchFrame(
   darkness: Lazy<Raster>,
   threshold: Lazy<number>,
   frame: Frame,
+  pitch: number,
   reference: number,
   out: ZoneSearch,
   ink: InkKind,
@@ -213,7 +228,7 @@ function searchFrame(
   others: number[],
 ): void {
   let level: LineAnalysis | undefined;
-  const analysed = (): LineAnalysis => (level ??= analyseLines(mask(), WORK_PITCH, reference));
+  const analysed = (): LineAnalysis => (level ??= analyseLines(mask(), pitch, reference));
   let skews = given;
   if (!skews) {
     const [dominant = 0, ...rest] = analysed().skews;
@@ -229,12 +244,8 @@ function searchFrame(
     // The darkness map is turned and thresholded again: a turned mask's jagged edges join neighbouring lines.
     // Within a closing window of the border, a dark margin cut narrow by the border (a table beside a page shot
     // askew) looks like a stroke; turned into the page's frame it would stand beside the lines and join them.
-    const { raster: rotated, back } = rotateRaster(darkness(), -skew, closingWindow(WORK_PITCH));
-    const analysis = analyseLines(
-      inkOfDarkness(rotated, WORK_PITCH, ink, threshold()),
-      WORK_PITCH,
-      reference,
-    );
+    const { raster: rotated, back } = rotateRaster(darkness(), -skew, closingWindow(pitch));
+    const analysis = analyseLines(inkOfDarkness(rotated, pitch, ink, threshold()), pitch, reference);
     const map: Frame = (x, y) => {
       const [sx, sy] = back(x + 0.5, y + 0.5);
       return frame(sx - 0.5, sy - 0.5);
@@ -261,23 +272,26 @@ function addGroups(analysis: LineAnalysis, map: Frame, out: ZoneSearch, referenc
  * about ±45° of horizontal, levelled when tilted) and transposed (lines near vertical: quarter turns). Which
  * way the text reads (upright or upside down, turned left or right) is left to the recogniser.
  * `look` asks for a further look: through a pattern (a second look for an MRZ printed over a guilloche or
- * crossed by a stamp), or along the other directions a first search found.
+ * crossed by a stamp), along the other directions a first search found, or for a zone across less of the image.
  */
 export function findMrzCandidates(pyramid: GreyPyramid, look: ZoneLook = {}): ZoneSearch {
   const out: ZoneSearch = { lines: [], candidates: [], askew: [[], []] };
   if (Math.min(pyramid.width, pyramid.height) < MIN_SIDE) return out;
   const { raster, scale } = pyramid.resized(WORK_SIDE);
-  const reference = Math.max(raster.width, raster.height);
+  const work: Work = { raster, pitch: WORK_PITCH / (look.span ?? 1) };
+  // Sizes are judged against the pitch searched for: a look for a smaller zone keeps the same limits in characters.
+  const reference = (work.pitch * WORK_SIDE) / WORK_PITCH;
   const ink = look.ink ?? 'plain';
-  const mask = (): Raster => maskOf(pyramid, raster, ink);
-  const threshold = (): number => thresholdOf(pyramid, raster, ink);
+  const mask = (): Raster => maskOf(pyramid, work, ink);
+  const threshold = (): number => thresholdOf(pyramid, work, ink);
   const full = (v: number): number => (v + 0.5) / scale - 0.5;
   if (look.frame !== 'turned')
     searchFrame(
       mask,
-      () => mapsOf(pyramid, raster).darkness,
+      () => mapsOf(pyramid, work).darkness,
       threshold,
       (x, y) => [full(x), full(y)],
+      work.pitch,
       reference,
       out,
       ink,
@@ -287,9 +301,10 @@ export function findMrzCandidates(pyramid: GreyPyramid, look: ZoneLook = {}): Zo
   if (look.frame !== 'level')
     searchFrame(
       () => transpose(mask()),
-      () => transpose(mapsOf(pyramid, raster).darkness),
+      () => transpose(mapsOf(pyramid, work).darkness),
       threshold,
       (x, y) => [full(y), full(x)],
+      work.pitch,
       reference,
       out,
       ink,
