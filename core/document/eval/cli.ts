@@ -1,21 +1,23 @@
 /**
- * `npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [DIR...]`
+ * `npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [DIR...]`
  * A folder with `*.gt.txt` files is scored as MRZ line crops (character accuracy); any other folder as
  * documents (share read with every check digit valid, ms per document). Native tesseract runs beside ours.
  * `--synthetic N` renders N TD1/TD2/TD3 pages under the augmentation families and reads them (see
  * eval-synthetic.ts); `--seed` picks another reproducible set (default 1). `--augment K` also reads each document
- * folder's valid MRZ documents degraded K times by every family (see eval-augmented.ts).
+ * folder's valid MRZ documents degraded K times by every family (see eval-augmented.ts). `--scene` also reads them
+ * lying in a dark photo two and three times their size, among other print (see eval-scene.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { evaluateAugmented } from './eval-augmented.js';
 import { evaluateDocuments, type DocumentEvaluation } from './eval-documents.js';
+import { evaluateScene, type SceneScore } from './eval-scene.js';
 import { evaluateLines, type LineEvaluation } from './eval-lines.js';
 import { evaluateSynthetic, type SyntheticEvaluation } from './eval-synthetic.js';
 import { printDocuments, printLines, printSynthetic, printSyntheticRow, summaryJson } from './report.js';
 
 const USAGE =
-  'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [DIR...]';
+  'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [DIR...]';
 
 interface Options {
   help: boolean;
@@ -27,6 +29,7 @@ interface Options {
   synthetic: number;
   seed: number;
   augment: number;
+  scene: boolean;
   dirs: string[];
 }
 
@@ -39,6 +42,7 @@ function parseArgs(argv: string[]): Options {
     synthetic: 0,
     seed: 1,
     augment: 0,
+    scene: false,
     dirs: [],
   };
   const count = (value: string | undefined, fallback: number): number => {
@@ -53,6 +57,7 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--synthetic') options.synthetic = count(argv[++i], 0);
     else if (arg === '--seed') options.seed = count(argv[++i], 1);
     else if (arg === '--augment') options.augment = count(argv[++i], 0);
+    else if (arg === '--scene') options.scene = true;
     else if (arg === '--help' || arg === '-h') options.help = true;
     else if (arg.startsWith('-')) options.wrong ??= `unknown option ${arg}`;
     else if (!fs.existsSync(arg) || !fs.statSync(arg).isDirectory()) options.wrong ??= `no folder ${arg}`;
@@ -78,6 +83,7 @@ async function main(): Promise<void> {
   const lines: LineEvaluation[] = [];
   let synthetic: SyntheticEvaluation | null = null;
   const augmented: { dir: string; validRate: number; exactRate: number; copies: number }[] = [];
+  const scenes: { dir: string; factors: SceneScore[] }[] = [];
   for (const dir of options.dirs) {
     const isLines = fs.readdirSync(dir).some((f) => f.endsWith('.gt.txt'));
     if (isLines) {
@@ -105,6 +111,11 @@ async function main(): Promise<void> {
             console.log(`  not read valid as they are, left out: ${a.skipped.join(', ')}`);
         }
       }
+      if (options.scene) {
+        const factors = await evaluateScene(dir);
+        scenes.push({ dir, factors });
+        if (!options.json) printScene(dir, factors);
+      }
     }
   }
   if (options.synthetic > 0) {
@@ -119,11 +130,21 @@ async function main(): Promise<void> {
   const load = [loadBefore, os.loadavg()[0] ?? 0].map((l) => l.toFixed(2));
   if (options.json) {
     console.log(
-      JSON.stringify({ ...summaryJson(documents, lines, synthetic), augmented, loadAverage: load }),
+      JSON.stringify({ ...summaryJson(documents, lines, synthetic), augmented, scenes, loadAverage: load }),
     );
   } else {
     console.log(`\nload average (1 min) at start ${load[0]}, at end ${load[1]} on ${os.cpus().length} cores`);
   }
+}
+
+function printScene(dir: string, factors: SceneScore[]): void {
+  console.log(
+    `\n${dir}: in a dark photo among other print (valid MRZ documents that read valid as they are)`,
+  );
+  for (const f of factors)
+    console.log(
+      `  photo ${f.factor}x the page: ${f.valid}/${f.documents} valid, ${f.exact} as read clean; ms p50 ${f.msP50} / max ${f.msMax}${f.missed.length ? `; not valid: ${f.missed.join(', ')}` : ''}`,
+    );
 }
 
 await main();

@@ -11,7 +11,7 @@ import { decodeImage } from '../../imaging/decode.js';
 import { disposeMrzReader, readMrz } from '../mrz/index.js';
 import { AUGMENTATIONS, augment } from '../render/augment.js';
 import { seededRandom } from '../render/random-document.js';
-import { IMAGE, isNoMrzDocument, printedFailures } from './eval-documents.js';
+import { printedValidDocuments } from './eval-documents.js';
 import {
   documentSeed,
   outcomeOf,
@@ -42,10 +42,7 @@ export async function evaluateAugmented(
   seed: number,
   onRow?: (row: SyntheticRow) => void,
 ): Promise<AugmentedEvaluation> {
-  const names = fs
-    .readdirSync(dir)
-    .filter((f) => IMAGE.test(f) && !isNoMrzDocument(f) && printedFailures(f).length === 0)
-    .sort();
+  const names = printedValidDocuments(dir);
   const rows: SyntheticRow[] = [];
   const skipped: string[] = [];
   try {

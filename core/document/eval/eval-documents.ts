@@ -92,6 +92,14 @@ export function isNoMrzDocument(name: string): boolean {
   return NO_MRZ_DOCUMENTS.some((re) => re.test(name));
 }
 
+/** Images of `dir` that carry an MRZ printed valid, sorted: the documents a degraded copy's reading is scored on. */
+export function printedValidDocuments(dir: string): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => IMAGE.test(f) && !isNoMrzDocument(f) && printedFailures(f).length === 0)
+    .sort();
+}
+
 interface Row {
   counted: boolean;
   /** Check digits that fail as printed. */
