@@ -278,9 +278,10 @@ export function findMrzCandidates(pyramid: GreyPyramid, look: ZoneLook = {}): Zo
   const out: ZoneSearch = { lines: [], candidates: [], askew: [[], []] };
   if (Math.min(pyramid.width, pyramid.height) < MIN_SIDE) return out;
   const { raster, scale } = pyramid.resized(WORK_SIDE);
-  const work: Work = { raster, pitch: WORK_PITCH / (look.span ?? 1) };
+  const span = look.span ?? 1;
+  const work: Work = { raster, pitch: WORK_PITCH / span };
   // Sizes are judged against the pitch searched for: a look for a smaller zone keeps the same limits in characters.
-  const reference = (work.pitch * WORK_SIDE) / WORK_PITCH;
+  const reference = WORK_SIDE / span;
   const ink = look.ink ?? 'plain';
   const mask = (): Raster => maskOf(pyramid, work, ink);
   const threshold = (): number => thresholdOf(pyramid, work, ink);
