@@ -34,7 +34,9 @@ export function fitToGroup(pyramid: GreyPyramid, lines: StripLine[]): StripLine[
       cx -= shift * Math.sin(angle);
       cy += shift * Math.cos(angle);
     }
-    const placed = { ...line, cx, cy, angle, height };
+    // Placed afresh: its own fit's curve no longer tells where its text is.
+    const { bend: _, ...straight } = line;
+    const placed = { ...straight, cx, cy, angle, height };
     const refit = refineLine(pyramid, placed, true);
     // Fitted onto a neighbour's text, or to a band no more the group's than its own (the group's height, too tall,
     // took a neighbour or a rule in): the line stays where its neighbours place it, or as it was fitted alone.

@@ -204,7 +204,7 @@ export class ZoneReader {
   }
 
   private recognise(line: StripLine, variant: Variant): Promise<CtcLine> {
-    const key = [line.cx, line.cy, line.angle * 100, line.length]
+    const key = [line.cx, line.cy, line.angle * 100, line.length, (line.bend?.c ?? 0) * 1e6]
       .map((v) => Math.round(v))
       // The cut exactly: two cuts of one line are two readings, never one reused.
       .concat([variant.strip, variant.fill, variant.stretch])

@@ -4,6 +4,7 @@ import type { DecodedImage } from '../../imaging/decode.js';
 import { augment } from '../render/augment.js';
 import { seededRandom } from '../render/random-document.js';
 import { renderDocument } from '../render/render-document.js';
+import { bent } from '../render/bend.js';
 import { inScene } from '../render/scene.js';
 import { disposeMrzReader, readMrz } from './index.js';
 import { relight, renderMrzCard, TD1_SPECIMEN, TD3_SPECIMEN, toDecoded } from './test-fixtures.js';
@@ -154,6 +155,20 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
       .toBuffer();
     const photo = await inScene(half, 2.4);
     expect(await readMrz(await toDecoded(photo))).toMatchObject({ valid: true, lines: rendered.lines });
+  });
+
+  it('reads bent pages, whose lines are arcs (an open passport photographed on a desk)', async () => {
+    for (const [format, seed] of [
+      ['TD3', 4],
+      ['TD1', 4],
+      ['TD2', 3],
+    ] as const) {
+      const rendered = await renderDocument({ format, seed });
+      // The sides about a character's width above the middle: a line's ends lie a text height off its chord.
+      const photo = await bent(rendered.png, rendered.width / 30, 'sides');
+      const reading = await readMrz(await toDecoded(photo));
+      expect(reading, format).toMatchObject({ format, valid: true, lines: rendered.lines });
+    }
   });
 
   it('reads a washed-out page and pages with glare over part of their zone', async () => {

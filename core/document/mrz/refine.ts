@@ -211,14 +211,138 @@ function sample(
  * the given angle (a group's consensus).
  */
 export function refineLine(pyramid: GreyPyramid, line: StripLine, keepAngle = false): StripLine {
-  let current = refineOnce(pyramid, line, keepAngle);
+  const { bend: _, ...straight } = line;
+  let current = refineOnce(pyramid, straight, keepAngle);
   // Characters ran on to the strip's end: the working copy found the line in part (a shadow, a glare spot).
   for (let pass = 0; pass < 3 && (current.start || current.end); pass++) {
     const next = refineOnce(pyramid, grow(current.line, current.start, current.end), true);
     if (!next.fitted) break;
     current = next;
   }
-  return current.line;
+  return current.cut ? withBend(current.line, current.cut) : current.line;
+}
+
+/** Pieces a line is cut into along its length to follow its text's curve: about four characters each. */
+const BEND_PIECE = 3;
+/** Least sag (times the text height) of a line's curve taken as a bent page, not the wobble of its characters. */
+const MIN_SAG = 0.25;
+/** Greatest sag (times the text height) followed: more is another line's text, or no text. */
+const MAX_SAG = 2;
+/** Half the rows (times the text height) whose ink a piece's middle is taken from: its band, not its neighbours'. */
+const BEND_WINDOW = 0.65;
+/** Most a piece's middle moves from the last piece's (times the text height): more is a neighbour or a picture. */
+const BEND_STEP = 0.5;
+/** Times a piece's window is moved onto the text it caught. */
+const BEND_SETTLE = 4;
+/** Share of a line's pieces the curve must run through: text along most of the line, not a few words. */
+const BEND_COVER = 0.7;
+/** Most the pieces' middles may stray from the curve (root mean square, times the text height). */
+const BEND_NOISE = 0.05;
+/** Farthest (times the text height) a piece lies off the fitted curve and still counts: the curve is fitted again. */
+const BEND_OUTLIER = 0.25;
+
+/**
+ * The line with its text's curve (see `Bend`) when its page is bent, measured in the strip its fit was made in: cut
+ * in pieces of `BEND_PIECE` text heights, the middle of the ink in each (tracked from the line's middle outwards,
+ * within `BEND_STEP` of the last) gives its offset, and a parabola fitted through them, weighted by their ink, the
+ * curve. A curve that sags under `MIN_SAG` text heights is a straight line's; one the pieces stray from (a line of
+ * print, mixed sizes and cases) is no curve of the text's.
+ */
+function withBend(line: StripLine, cut: FitCut): StripLine {
+  const { ink, f, along, first, last } = cut;
+  const { width, height } = ink;
+  const text = line.height * f;
+  const pieces = Math.floor((last + 1 - first) / (text * BEND_PIECE));
+  if (pieces < 5 || text < 4) return line;
+  const middle = (height - 1) / 2;
+  const points: { t: number; off: number; w: number }[] = [];
+  const track = (from: number, to: number, step: number): void => {
+    let centre = middle;
+    for (let p = from; p !== to; p += step) {
+      const x0 = first + Math.round((p * (last + 1 - first)) / pieces);
+      const x1 = first + Math.round(((p + 1) * (last + 1 - first)) / pieces);
+      const rows = edgeProfile(ink, x0, x1);
+      // The middle of the ink within a text height or so of the last piece's: the window moves onto the text it
+      // caught until it settles (a band off the window's middle is cut by it, and pulls the middle only part way).
+      let found = centre;
+      let mass = 0;
+      for (let k = 0; k < BEND_SETTLE; k++) {
+        const lo = Math.max(0, Math.floor(found - text * BEND_WINDOW));
+        const hi = Math.min(height - 1, Math.ceil(found + text * BEND_WINDOW));
+        let sum = 0;
+        mass = 0;
+        for (let y = lo; y <= hi; y++) {
+          sum += rows[y]! * y;
+          mass += rows[y]!;
+        }
+        if (mass === 0) break;
+        found = sum / mass;
+      }
+      if (Math.abs(found - centre) > text * BEND_STEP) continue;
+      if (mass < (x1 - x0) * 0.5) continue;
+      centre = found;
+      points.push({ t: ((x0 + x1) / 2 - (width - 1) / 2) / f, off: (found - middle) / f, w: mass });
+    }
+  };
+  const half = Math.floor(pieces / 2);
+  track(half, pieces, 1);
+  track(half - 1, -1, -1);
+  if (points.length < 5) return line;
+  let fit = fitParabola(points);
+  let rms = Infinity;
+  let kept = points;
+  if (fit) {
+    const { a, b, c } = fit;
+    kept = points.filter((p) => Math.abs(a + b * p.t + c * p.t * p.t - p.off) <= BEND_OUTLIER * line.height);
+    fit = kept.length >= Math.max(5, pieces * BEND_COVER) ? fitParabola(kept) : null;
+    if (fit) {
+      const { a: a2, b: b2, c: c2 } = fit;
+      const mass = kept.reduce((s, p) => s + p.w, 0);
+      rms = Math.sqrt(
+        kept.reduce((s, p) => s + p.w * (a2 + b2 * p.t + c2 * p.t * p.t - p.off) ** 2, 0) / mass,
+      );
+    }
+  }
+  if (!fit) return line;
+  const sag = Math.abs(fit.c) * (line.length / 2) ** 2;
+  if (sag < MIN_SAG * line.height || sag > MAX_SAG * line.height || rms > BEND_NOISE * line.height)
+    return line;
+  const ux = Math.cos(along.angle);
+  const uy = Math.sin(along.angle);
+  return { ...line, bend: { ox: along.cx, oy: along.cy, ux, uy, nx: -uy, ny: ux, ...fit } };
+}
+
+/** Weighted least-squares parabola `a + b·t + c·t²` through points; null when they do not determine one. */
+function fitParabola(
+  points: readonly { t: number; off: number; w: number }[],
+): { a: number; b: number; c: number } | null {
+  // Normal equations of the 3×3 system, solved by Cramer's rule.
+  const m = [0, 0, 0, 0, 0];
+  const r = [0, 0, 0];
+  for (const { t, off, w } of points) {
+    let p = w;
+    for (let k = 0; k < 5; k++, p *= t) {
+      m[k]! += p;
+      if (k < 3) r[k]! += p * off;
+    }
+  }
+  const [s0, s1, s2, s3, s4] = m as [number, number, number, number, number];
+  const det3 = (a: number[], b: number[], c: number[]): number =>
+    a[0]! * (b[1]! * c[2]! - b[2]! * c[1]!) -
+    a[1]! * (b[0]! * c[2]! - b[2]! * c[0]!) +
+    a[2]! * (b[0]! * c[1]! - b[1]! * c[0]!);
+  const rows = [
+    [s0, s1, s2],
+    [s1, s2, s3],
+    [s2, s3, s4],
+  ];
+  const det = det3(rows[0]!, rows[1]!, rows[2]!);
+  if (!Number.isFinite(det) || Math.abs(det) < 1e-9 * Math.abs(s0 * s2 * s4)) return null;
+  const solve = (k: number): number => {
+    const cols = rows.map((row, i) => row.map((v, j) => (j === k ? r[i]! : v)));
+    return det3(cols[0]!, cols[1]!, cols[2]!) / det;
+  };
+  return { a: solve(0), b: solve(1), c: solve(2) };
 }
 
 /** The first and last character columns reached from `from` without a gap wider than `maxGap`. */
@@ -262,6 +386,17 @@ interface Refinement {
   fitted: boolean;
   start: boolean;
   end: boolean;
+  /** The strip the fit was made in, when it was made. */
+  cut?: FitCut;
+}
+
+/** A fit's strip: its ink, strip pixels per image pixel, the line it was cut along, the characters' columns. */
+interface FitCut {
+  ink: Raster;
+  f: number;
+  along: StripLine;
+  first: number;
+  last: number;
 }
 
 /** The line answered as given: no text band was found for it. */
@@ -327,5 +462,11 @@ function refineOnce(pyramid: GreyPyramid, line: StripLine, keepAngle: boolean): 
     height: textHeight / f,
   };
   // Characters closer to the strip's end than the gap that ends a line may go on beyond it.
-  return { line: refined, fitted: true, start: first <= maxGap, end: last >= width - 1 - maxGap };
+  return {
+    line: refined,
+    fitted: true,
+    start: first <= maxGap,
+    end: last >= width - 1 - maxGap,
+    cut: { ink: strip, f, along: current, first, last },
+  };
 }

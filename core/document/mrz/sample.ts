@@ -10,6 +10,8 @@ export interface RotatedRect {
   angle: number;
   /** Source pixels per output pixel (default 1); under 1 the rectangle is sampled finer than the image. */
   step?: number;
+  /** Per output column, source pixels the column is moved across the line (a bent line's curve followed). */
+  shifts?: Float32Array | undefined;
 }
 
 /** A cut of an image; `outside` (1 per pixel, when any) marks pixels beyond the image, filled white. */
@@ -30,12 +32,14 @@ export function sampleRotatedRect(src: Raster, rect: RotatedRect): Cut {
   const step = rect.step ?? 1;
   const cos = Math.cos(rect.angle) * step;
   const sin = Math.sin(rect.angle) * step;
+  const shifts = rect.shifts;
   for (let y = 0; y < height; y++) {
     const dy = y - (height - 1) / 2;
     for (let x = 0; x < width; x++) {
       const dx = x - (width - 1) / 2;
-      const sx = rect.cx + dx * cos - dy * sin;
-      const sy = rect.cy + dx * sin + dy * cos;
+      const across = shifts ? dy + (shifts[x] ?? 0) / step : dy;
+      const sx = rect.cx + dx * cos - across * sin;
+      const sy = rect.cy + dx * sin + across * cos;
       const i = y * width + x;
       out[i] = bilinear(src, sx, sy);
       const rx = roundHalfUp(sx);

@@ -14,6 +14,60 @@ export interface StripLine {
   angle: number;
   length: number;
   height: number;
+  /** The text's curve off the straight line, when the page is bent (see `Bend`). */
+  bend?: Bend;
+}
+
+/**
+ * A line's text curving off a straight line (a bent page: a passport's data page curls towards its binding): at
+ * distance `t` along `(ux, uy)` from `(ox, oy)`, the text's middle lies `a + b·t + c·t²` pixels along `(nx, ny)`.
+ * Full-resolution pixels, in image terms.
+ */
+export interface Bend {
+  ox: number;
+  oy: number;
+  ux: number;
+  uy: number;
+  nx: number;
+  ny: number;
+  a: number;
+  b: number;
+  c: number;
+}
+
+/**
+ * How far (full-resolution pixels, along the line's own normal) a bent line's text lies from the line's point
+ * `(x, y)`: the curve is in image terms, so a line moved along itself or turned round still finds its text.
+ */
+export function bendAt(line: StripLine, x: number, y: number): number {
+  const bend = line.bend;
+  if (!bend) return 0;
+  const t = (x - bend.ox) * bend.ux + (y - bend.oy) * bend.uy;
+  const off = bend.a + bend.b * t + bend.c * t * t;
+  const qx = bend.ox + t * bend.ux + off * bend.nx;
+  const qy = bend.oy + t * bend.uy + off * bend.ny;
+  return -(qx - x) * Math.sin(line.angle) + (qy - y) * Math.cos(line.angle);
+}
+
+/**
+ * Per-column shifts (in `level` pixels, along the strip's normal) that follow a bent line's text in a strip
+ * `width` columns wide, `f` strip pixels per full-resolution pixel; undefined for a straight line.
+ */
+export function bendShifts(
+  line: StripLine,
+  width: number,
+  f: number,
+  level: number,
+): Float32Array | undefined {
+  if (!line.bend) return undefined;
+  const shifts = new Float32Array(width);
+  const ux = Math.cos(line.angle);
+  const uy = Math.sin(line.angle);
+  for (let x = 0; x < width; x++) {
+    const along = (x - (width - 1) / 2) / f;
+    shifts[x] = bendAt(line, line.cx + along * ux, line.cy + along * uy) * level;
+  }
+  return shifts;
 }
 
 /** The zone box in full-resolution pixels (axis-aligned bounds of its lines). */
@@ -132,6 +186,7 @@ export function cutStrip(pyramid: GreyPyramid, line: StripLine, strip: number): 
       height: Math.min(512, line.height * strip * f),
       angle: line.angle,
       step: 1 / fine,
+      shifts: bendShifts(line, stripWidth(line, f), f, level),
     }),
     line.height * f * 1.5,
   );
