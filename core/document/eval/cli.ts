@@ -1,23 +1,24 @@
 /**
- * `npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [DIR...]`
+ * `npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [DIR...]`
  * A folder with `*.gt.txt` files is scored as MRZ line crops (character accuracy); any other folder as
  * documents (share read with every check digit valid, ms per document). Native tesseract runs beside ours.
  * `--synthetic N` renders N TD1/TD2/TD3 pages under the augmentation families and reads them (see
  * eval-synthetic.ts); `--seed` picks another reproducible set (default 1). `--augment K` also reads each document
  * folder's valid MRZ documents degraded K times by every family (see eval-augmented.ts). `--scene` also reads them
- * lying in a dark photo two and three times their size, among other print (see eval-scene.ts).
+ * lying in a dark photo two and three times their size, among other print; `--bent`, bent as an open passport's page
+ * (see eval-scene.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { evaluateAugmented } from './eval-augmented.js';
 import { evaluateDocuments, type DocumentEvaluation } from './eval-documents.js';
-import { evaluateScene, type SceneScore } from './eval-scene.js';
+import { evaluateBent, evaluateScene, type ConditionScore } from './eval-scene.js';
 import { evaluateLines, type LineEvaluation } from './eval-lines.js';
 import { evaluateSynthetic, type SyntheticEvaluation } from './eval-synthetic.js';
 import { printDocuments, printLines, printSynthetic, printSyntheticRow, summaryJson } from './report.js';
 
 const USAGE =
-  'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [DIR...]';
+  'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [DIR...]';
 
 interface Options {
   help: boolean;
@@ -30,6 +31,7 @@ interface Options {
   seed: number;
   augment: number;
   scene: boolean;
+  bent: boolean;
   dirs: string[];
 }
 
@@ -43,6 +45,7 @@ function parseArgs(argv: string[]): Options {
     seed: 1,
     augment: 0,
     scene: false,
+    bent: false,
     dirs: [],
   };
   const count = (value: string | undefined, fallback: number): number => {
@@ -58,6 +61,7 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--seed') options.seed = count(argv[++i], 1);
     else if (arg === '--augment') options.augment = count(argv[++i], 0);
     else if (arg === '--scene') options.scene = true;
+    else if (arg === '--bent') options.bent = true;
     else if (arg === '--help' || arg === '-h') options.help = true;
     else if (arg.startsWith('-')) options.wrong ??= `unknown option ${arg}`;
     else if (!fs.existsSync(arg) || !fs.statSync(arg).isDirectory()) options.wrong ??= `no folder ${arg}`;
@@ -83,7 +87,7 @@ async function main(): Promise<void> {
   const lines: LineEvaluation[] = [];
   let synthetic: SyntheticEvaluation | null = null;
   const augmented: { dir: string; validRate: number; exactRate: number; copies: number }[] = [];
-  const scenes: { dir: string; factors: SceneScore[] }[] = [];
+  const scenes: { dir: string; conditions: ConditionScore[] }[] = [];
   for (const dir of options.dirs) {
     const isLines = fs.readdirSync(dir).some((f) => f.endsWith('.gt.txt'));
     if (isLines) {
@@ -112,9 +116,14 @@ async function main(): Promise<void> {
         }
       }
       if (options.scene) {
-        const factors = await evaluateScene(dir);
-        scenes.push({ dir, factors });
-        if (!options.json) printScene(dir, factors);
+        const conditions = await evaluateScene(dir);
+        scenes.push({ dir, conditions });
+        if (!options.json) printConditions(`${dir}: in a dark photo among other print`, conditions);
+      }
+      if (options.bent) {
+        const conditions = await evaluateBent(dir);
+        scenes.push({ dir, conditions });
+        if (!options.json) printConditions(`${dir}: bent as an open passport's page`, conditions);
       }
     }
   }
@@ -137,13 +146,11 @@ async function main(): Promise<void> {
   }
 }
 
-function printScene(dir: string, factors: SceneScore[]): void {
-  console.log(
-    `\n${dir}: in a dark photo among other print (valid MRZ documents that read valid as they are)`,
-  );
-  for (const f of factors)
+function printConditions(title: string, conditions: ConditionScore[]): void {
+  console.log(`\n${title} (valid MRZ documents that read valid as they are)`);
+  for (const c of conditions)
     console.log(
-      `  photo ${f.factor}x the page: ${f.valid}/${f.documents} valid, ${f.exact} as read clean; ms p50 ${f.msP50} / max ${f.msMax}${f.missed.length ? `; not valid: ${f.missed.join(', ')}` : ''}`,
+      `  ${c.condition}: ${c.valid}/${c.documents} valid, ${c.exact} as read clean; ms p50 ${c.msP50} / max ${c.msMax}${c.missed.length ? `; not valid: ${c.missed.join(', ')}` : ''}`,
     );
 }
 

@@ -1,14 +1,16 @@
 /**
- * Real documents lying in a larger photo: every document of a folder that carries an MRZ printed valid and reads
- * valid as it is, placed in a dark photo two and three times its size among other print (see render/scene.ts) and
- * read again.
- * The zone then spans a half or a third of the photo; what the search finds there, which a page alone cannot show.
+ * Real documents photographed as a branch photographs them: every document of a folder that carries an MRZ printed
+ * valid and reads valid as it is, made into a harder photo and read again. Lying in a dark photo two and three times
+ * its size among other print (see render/scene.ts), the zone spans a half or a third of the photo; bent as an open
+ * passport's page (see render/bend.ts), its lines are arcs. What the reader does there, which a page alone cannot show.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { decodeImage } from '../../imaging/decode.js';
 import { disposeMrzReader, readMrz } from '../mrz/index.js';
+import type { MrzReading } from '../mrz/types.js';
+import { bent, type Curl } from '../render/bend.js';
 import { inScene } from '../render/scene.js';
 import { printedValidDocuments } from './eval-documents.js';
 import { outcomeOf, type SyntheticRow } from './eval-synthetic.js';
@@ -17,9 +19,18 @@ import { percentile } from './stats.js';
 /** Photo sizes, in page sizes: the zone across about a half and a third of the photo. */
 export const SCENE_FACTORS = [2, 3] as const;
 
-/** One factor's figures: documents read valid and as read clean, and reading times. */
-export interface SceneScore {
-  factor: number;
+/**
+ * Bent pages: how far the page's sides rise above its middle, or one side above the other, in character widths of
+ * its MRZ (a line's curve is then about a text height from end to end).
+ */
+export const BENDS: readonly { curl: Curl; rise: number }[] = [
+  { curl: 'sides', rise: 1.5 },
+  { curl: 'side', rise: 4.5 },
+];
+
+/** One condition's figures: documents read valid and as read clean, and reading times. */
+export interface ConditionScore {
+  condition: string;
   documents: number;
   valid: number;
   exact: number;
@@ -29,10 +40,39 @@ export interface SceneScore {
   missed: string[];
 }
 
+/** A way to make a harder photo of a page (a PNG, upright on white), given how the page reads as it is. */
+interface Condition {
+  label: string;
+  make: (page: Buffer, clean: MrzReading) => Promise<Buffer>;
+}
+
 /** Read each document of `dir` that reads valid as it is in a scene of every factor (see `inScene`). */
-export async function evaluateScene(dir: string): Promise<SceneScore[]> {
+export function evaluateScene(dir: string): Promise<ConditionScore[]> {
+  return evaluateConditions(
+    dir,
+    SCENE_FACTORS.map((factor) => ({
+      label: `photo ${factor}x the page`,
+      make: (page) => inScene(page, factor),
+    })),
+  );
+}
+
+/** Read each document of `dir` that reads valid as it is bent every way of `BENDS` (see `bent`). */
+export function evaluateBent(dir: string): Promise<ConditionScore[]> {
+  return evaluateConditions(
+    dir,
+    BENDS.map(({ curl, rise }) => ({
+      label:
+        curl === 'sides' ? `sides ${rise} characters above the middle` : `one side ${rise} characters up`,
+      // A character's width: the zone's width over its line's characters.
+      make: (page, clean) => bent(page, (rise * clean.region.width) / clean.lines[0]!.length, curl),
+    })),
+  );
+}
+
+async function evaluateConditions(dir: string, conditions: readonly Condition[]): Promise<ConditionScore[]> {
   const names = printedValidDocuments(dir);
-  const outcomes = SCENE_FACTORS.map(
+  const outcomes = conditions.map(
     () => [] as { name: string; outcome: SyntheticRow['outcome']; ms: number }[],
   );
   try {
@@ -40,10 +80,10 @@ export async function evaluateScene(dir: string): Promise<SceneScore[]> {
       const bytes = fs.readFileSync(path.join(dir, name));
       const clean = await readMrz(await decodeImage(bytes, { field: 'image' }));
       if (!clean?.valid) continue;
-      // Upright and without alpha: the page is pasted as it is seen.
+      // Upright and without alpha: the page is used as it is seen.
       const page = await sharp(bytes).rotate().flatten({ background: '#ffffff' }).png().toBuffer();
-      for (const [i, factor] of SCENE_FACTORS.entries()) {
-        const image = await decodeImage(await inScene(page, factor), { field: 'image' });
+      for (const [i, condition] of conditions.entries()) {
+        const image = await decodeImage(await condition.make(page, clean), { field: 'image' });
         const started = performance.now();
         const reading = await readMrz(image);
         outcomes[i]!.push({
@@ -56,12 +96,12 @@ export async function evaluateScene(dir: string): Promise<SceneScore[]> {
   } finally {
     await disposeMrzReader();
   }
-  return SCENE_FACTORS.map((factor, i) => {
+  return conditions.map((condition, i) => {
     const rows = outcomes[i]!;
     const ms = rows.map((r) => r.ms);
     const valid = rows.filter((r) => r.outcome === 'exact' || r.outcome === 'valid-wrong');
     return {
-      factor,
+      condition: condition.label,
       documents: rows.length,
       valid: valid.length,
       exact: rows.filter((r) => r.outcome === 'exact').length,
