@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GreyPyramid } from './grey.js';
 import { refineLine } from './refine.js';
-import { flipLayout, layoutGroup } from './strips.js';
+import { bendAt, flipLayout, layoutGroup } from './strips.js';
 
 /** Two lines of 30 "characters" (blocks 10×20 every 16 px from x = 100, rows 200–219 and 240–259) over a rule. */
 function page(): GreyPyramid {
@@ -53,6 +53,32 @@ describe('line fit at full resolution', () => {
     expect(line.cx + line.length / 2).toBeLessThan(580);
     expect(line.length).toBeGreaterThan(460);
     expect(Math.abs(line.angle)).toBeLessThan(0.005);
+  });
+
+  it('follows the curve of a line on a bent page, and leaves a straight line straight', () => {
+    // The forty characters' middles sink along a parabola: 9 px (under half a text height) lower mid-line than at the
+    // ends.
+    const sink = (x: number): number => 9 * (1 - ((x - 417) / 317) ** 2);
+    const bentPage = fortyCharacters((x, _, y) => {
+      const k = Math.floor((x - 100) / 16);
+      const top = 200 + Math.round(sink(100 + k * 16 + 5));
+      return y >= top && y < top + 20 && k >= 0 && k < 40 && (x - 100) % 16 < 10 ? 30 : 235;
+    });
+    const line = refineLine(bentPage, { cx: 417, cy: 214, angle: 0, length: 640, height: 20 });
+    expect(line.bend).toBeDefined();
+    // The text's middle found within two pixels of where it is, at the ends and mid-line.
+    for (const x of [110, 417, 725])
+      expect(line.cy + bendAt(line, x, line.cy)).toBeCloseTo(210 + sink(x), -0.5);
+    // Turned half round (its normal pointing up), the line still finds its text in the same place.
+    const [turned] = flipLayout([line]);
+    for (const x of [110, 725])
+      expect(bendAt(turned!, x, turned!.cy)).toBeCloseTo(-bendAt(line, x, line.cy), 6);
+
+    const straight = refineLine(
+      fortyCharacters((_, ink) => (ink ? 30 : 235)),
+      { cx: 417, cy: 210, angle: 0, length: 640, height: 20 },
+    );
+    expect(straight.bend).toBeUndefined();
   });
 
   it('follows a line to its end where glare leaves its characters a tenth darker than the paper', () => {

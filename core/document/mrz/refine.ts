@@ -337,12 +337,14 @@ function fitParabola(
     [s2, s3, s4],
   ];
   const det = det3(rows[0]!, rows[1]!, rows[2]!);
-  if (!Number.isFinite(det) || Math.abs(det) < 1e-9 * Math.abs(s0 * s2 * s4)) return null;
+  // Points at fewer than three distinct places (or none weighing anything) determine no parabola.
+  if (!(Math.abs(det) > 1e-9 * Math.abs(s0 * s2 * s4))) return null;
   const solve = (k: number): number => {
     const cols = rows.map((row, i) => row.map((v, j) => (j === k ? r[i]! : v)));
     return det3(cols[0]!, cols[1]!, cols[2]!) / det;
   };
-  return { a: solve(0), b: solve(1), c: solve(2) };
+  const fit = { a: solve(0), b: solve(1), c: solve(2) };
+  return Number.isFinite(fit.a + fit.b + fit.c) ? fit : null;
 }
 
 /** The first and last character columns reached from `from` without a gap wider than `maxGap`. */
