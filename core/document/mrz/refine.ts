@@ -1,5 +1,6 @@
 import type { GreyPyramid } from './grey.js';
 import { dilate, erode, type Raster } from './morphology.js';
+import { solveLinear } from '../features/geometry/homography.js';
 import { sampleRotatedRect } from './sample.js';
 import { stripScale, type StripLine, type StripScale } from './strips.js';
 
@@ -288,22 +289,13 @@ function withBend(line: StripLine, cut: FitCut): StripLine {
   track(half, pieces, 1);
   track(half - 1, -1, -1);
   if (points.length < 5) return line;
-  let fit = fitParabola(points);
-  let rms = Infinity;
-  let kept = points;
-  if (fit) {
-    const { a, b, c } = fit;
-    kept = points.filter((p) => Math.abs(a + b * p.t + c * p.t * p.t - p.off) <= BEND_OUTLIER * line.height);
-    fit = kept.length >= Math.max(5, pieces * BEND_COVER) ? fitParabola(kept) : null;
-    if (fit) {
-      const { a: a2, b: b2, c: c2 } = fit;
-      const mass = kept.reduce((s, p) => s + p.w, 0);
-      rms = Math.sqrt(
-        kept.reduce((s, p) => s + p.w * (a2 + b2 * p.t + c2 * p.t * p.t - p.off) ** 2, 0) / mass,
-      );
-    }
-  }
+  const rough = fitParabola(points);
+  if (!rough) return line;
+  const kept = points.filter((p) => Math.abs(valueAt(rough, p.t) - p.off) <= BEND_OUTLIER * line.height);
+  const fit = kept.length >= Math.max(5, pieces * BEND_COVER) ? fitParabola(kept) : null;
   if (!fit) return line;
+  const mass = kept.reduce((s, p) => s + p.w, 0);
+  const rms = Math.sqrt(kept.reduce((s, p) => s + p.w * (valueAt(fit, p.t) - p.off) ** 2, 0) / mass);
   const sag = Math.abs(fit.c) * (line.length / 2) ** 2;
   if (sag < MIN_SAG * line.height || sag > MAX_SAG * line.height || rms > BEND_NOISE * line.height)
     return line;
@@ -312,38 +304,31 @@ function withBend(line: StripLine, cut: FitCut): StripLine {
   return { ...line, bend: { ox: along.cx, oy: along.cy, ux, uy, nx: -uy, ny: ux, ...fit } };
 }
 
-/** Weighted least-squares parabola `a + b·t + c·t²` through points; null when they do not determine one. */
-function fitParabola(
-  points: readonly { t: number; off: number; w: number }[],
-): { a: number; b: number; c: number } | null {
-  // Normal equations of the 3×3 system, solved by Cramer's rule.
-  const m = [0, 0, 0, 0, 0];
-  const r = [0, 0, 0];
+/** A parabola `a + b·t + c·t²`. */
+interface Parabola {
+  a: number;
+  b: number;
+  c: number;
+}
+
+const valueAt = ({ a, b, c }: Parabola, t: number): number => a + b * t + c * t * t;
+
+/** Weighted least-squares parabola through points; null when they do not determine one. */
+function fitParabola(points: readonly { t: number; off: number; w: number }[]): Parabola | null {
+  // Normal equations in t over the points' reach (a system of numbers near 1), then back to t.
+  const reach = Math.max(1, ...points.map((p) => Math.abs(p.t)));
+  const m = new Float64Array(9);
+  const r = new Float64Array(3);
   for (const { t, off, w } of points) {
-    let p = w;
-    for (let k = 0; k < 5; k++, p *= t) {
-      m[k]! += p;
-      if (k < 3) r[k]! += p * off;
+    const u = [1, t / reach, (t / reach) ** 2];
+    for (let i = 0; i < 3; i++) {
+      r[i]! += w * u[i]! * off;
+      for (let j = 0; j < 3; j++) m[i * 3 + j]! += w * u[i]! * u[j]!;
     }
   }
-  const [s0, s1, s2, s3, s4] = m as [number, number, number, number, number];
-  const det3 = (a: number[], b: number[], c: number[]): number =>
-    a[0]! * (b[1]! * c[2]! - b[2]! * c[1]!) -
-    a[1]! * (b[0]! * c[2]! - b[2]! * c[0]!) +
-    a[2]! * (b[0]! * c[1]! - b[1]! * c[0]!);
-  const rows = [
-    [s0, s1, s2],
-    [s1, s2, s3],
-    [s2, s3, s4],
-  ];
-  const det = det3(rows[0]!, rows[1]!, rows[2]!);
-  // Points at fewer than three distinct places (or none weighing anything) determine no parabola.
-  if (!(Math.abs(det) > 1e-9 * Math.abs(s0 * s2 * s4))) return null;
-  const solve = (k: number): number => {
-    const cols = rows.map((row, i) => row.map((v, j) => (j === k ? r[i]! : v)));
-    return det3(cols[0]!, cols[1]!, cols[2]!) / det;
-  };
-  const fit = { a: solve(0), b: solve(1), c: solve(2) };
+  const x = solveLinear(m, r, 3);
+  if (!x) return null;
+  const fit = { a: x[0]!, b: x[1]! / reach, c: x[2]! / reach ** 2 };
   return Number.isFinite(fit.a + fit.b + fit.c) ? fit : null;
 }
 
