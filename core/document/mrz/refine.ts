@@ -2,7 +2,7 @@ import type { GreyPyramid } from './grey.js';
 import { dilate, erode, type Raster } from './morphology.js';
 import { solveLinear } from '../features/geometry/homography.js';
 import { sampleRotatedRect } from './sample.js';
-import { stripScale, type StripLine, type StripScale } from './strips.js';
+import { stripScale, valueAt, type Parabola, type StripLine, type StripScale } from './strips.js';
 
 /** Share of the busiest row's ink edges a row needs to belong to the text band. */
 const ROW_EDGES = 0.2;
@@ -299,19 +299,9 @@ function withBend(line: StripLine, cut: FitCut): StripLine {
   const sag = Math.abs(fit.c) * (line.length / 2) ** 2;
   if (sag < MIN_SAG * line.height || sag > MAX_SAG * line.height || rms > BEND_NOISE * line.height)
     return line;
-  const ux = Math.cos(along.angle);
-  const uy = Math.sin(along.angle);
-  return { ...line, bend: { ox: along.cx, oy: along.cy, ux, uy, nx: -uy, ny: ux, ...fit } };
+  const bend = { ox: along.cx, oy: along.cy, ux: Math.cos(along.angle), uy: Math.sin(along.angle), ...fit };
+  return { ...line, bend };
 }
-
-/** A parabola `a + b·t + c·t²`. */
-interface Parabola {
-  a: number;
-  b: number;
-  c: number;
-}
-
-const valueAt = ({ a, b, c }: Parabola, t: number): number => a + b * t + c * t * t;
 
 /** Weighted least-squares parabola through points; null when they do not determine one. */
 function fitParabola(points: readonly { t: number; off: number; w: number }[]): Parabola | null {

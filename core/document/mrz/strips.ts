@@ -18,21 +18,26 @@ export interface StripLine {
   bend?: Bend;
 }
 
+/** A parabola `a + b·t + c·t²`. */
+export interface Parabola {
+  a: number;
+  b: number;
+  c: number;
+}
+
+/** A parabola's value at `t`. */
+export const valueAt = ({ a, b, c }: Parabola, t: number): number => a + b * t + c * t * t;
+
 /**
  * A line's text curving off a straight line (a bent page: a passport's data page curls towards its binding): at
- * distance `t` along `(ux, uy)` from `(ox, oy)`, the text's middle lies `a + b·t + c·t²` pixels along `(nx, ny)`.
- * Full-resolution pixels, in image terms.
+ * distance `t` along `(ux, uy)` from `(ox, oy)`, the text's middle lies the parabola's value at `t` pixels along the
+ * normal `(-uy, ux)`. Full-resolution pixels, in image terms.
  */
-export interface Bend {
+export interface Bend extends Parabola {
   ox: number;
   oy: number;
   ux: number;
   uy: number;
-  nx: number;
-  ny: number;
-  a: number;
-  b: number;
-  c: number;
 }
 
 /**
@@ -43,9 +48,9 @@ export function bendAt(line: StripLine, x: number, y: number): number {
   const bend = line.bend;
   if (!bend) return 0;
   const t = (x - bend.ox) * bend.ux + (y - bend.oy) * bend.uy;
-  const off = bend.a + bend.b * t + bend.c * t * t;
-  const qx = bend.ox + t * bend.ux + off * bend.nx;
-  const qy = bend.oy + t * bend.uy + off * bend.ny;
+  const off = valueAt(bend, t);
+  const qx = bend.ox + t * bend.ux - off * bend.uy;
+  const qy = bend.oy + t * bend.uy + off * bend.ux;
   return -(qx - x) * Math.sin(line.angle) + (qy - y) * Math.cos(line.angle);
 }
 
