@@ -1,24 +1,24 @@
 /**
- * `npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [DIR...]`
+ * `npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [--shaken] [DIR...]`
  * A folder with `*.gt.txt` files is scored as MRZ line crops (character accuracy); any other folder as
  * documents (share read with every check digit valid, ms per document). Native tesseract runs beside ours.
  * `--synthetic N` renders N TD1/TD2/TD3 pages under the augmentation families and reads them (see
  * eval-synthetic.ts); `--seed` picks another reproducible set (default 1). `--augment K` also reads each document
  * folder's valid MRZ documents degraded K times by every family (see eval-augmented.ts). `--scene` also reads them
- * lying in a dark photo two and three times their size, among other print; `--bent`, bent as an open passport's page
- * (see eval-scene.ts).
+ * lying in a dark photo two and three times their size, among other print; `--bent`, bent as an open passport's page;
+ * `--shaken`, smeared along and across their lines as by a shaken camera (see eval-scene.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { evaluateAugmented } from './eval-augmented.js';
 import { evaluateDocuments, type DocumentEvaluation } from './eval-documents.js';
-import { evaluateBent, evaluateScene, type ConditionScore } from './eval-scene.js';
+import { evaluateBent, evaluateScene, evaluateShaken, type ConditionScore } from './eval-scene.js';
 import { evaluateLines, type LineEvaluation } from './eval-lines.js';
 import { evaluateSynthetic, type SyntheticEvaluation } from './eval-synthetic.js';
 import { printDocuments, printLines, printSynthetic, printSyntheticRow, summaryJson } from './report.js';
 
 const USAGE =
-  'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [DIR...]';
+  'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [--shaken] [DIR...]';
 
 interface Options {
   help: boolean;
@@ -32,6 +32,7 @@ interface Options {
   augment: number;
   scene: boolean;
   bent: boolean;
+  shaken: boolean;
   dirs: string[];
 }
 
@@ -46,6 +47,7 @@ function parseArgs(argv: string[]): Options {
     augment: 0,
     scene: false,
     bent: false,
+    shaken: false,
     dirs: [],
   };
   const count = (value: string | undefined, fallback: number): number => {
@@ -62,6 +64,7 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--augment') options.augment = count(argv[++i], 0);
     else if (arg === '--scene') options.scene = true;
     else if (arg === '--bent') options.bent = true;
+    else if (arg === '--shaken') options.shaken = true;
     else if (arg === '--help' || arg === '-h') options.help = true;
     else if (arg.startsWith('-')) options.wrong ??= `unknown option ${arg}`;
     else if (!fs.existsSync(arg) || !fs.statSync(arg).isDirectory()) options.wrong ??= `no folder ${arg}`;
@@ -124,6 +127,12 @@ async function main(): Promise<void> {
         const conditions = await evaluateBent(dir);
         scenes.push({ dir, conditions });
         if (!options.json) printConditions(`${dir}: bent as an open passport's page`, conditions);
+      }
+      if (options.shaken) {
+        const conditions = await evaluateShaken(dir);
+        scenes.push({ dir, conditions });
+        if (!options.json)
+          printConditions(`${dir}: shaken, print smeared along and across its lines`, conditions);
       }
     }
   }

@@ -2,7 +2,8 @@
  * Real documents photographed as a branch photographs them: every document of a folder that carries an MRZ printed
  * valid and reads valid as it is, made into a harder photo and read again. Lying in a dark photo two and three times
  * its size among other print (see render/scene.ts), the zone spans a half or a third of the photo; bent as an open
- * passport's page (see render/bend.ts), its lines are arcs. What the reader does there, which a page alone cannot show.
+ * passport's page (see render/bend.ts), its lines are arcs; shaken (see render/shake.ts), its print is smeared along
+ * or across its lines. What the reader does there, which a page alone cannot show.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { disposeMrzReader, readMrz } from '../mrz/index.js';
 import type { MrzReading } from '../mrz/types.js';
 import { bent, type Curl } from '../render/bend.js';
 import { inScene } from '../render/scene.js';
+import { shaken } from '../render/shake.js';
 import { printedValidDocuments } from './eval-documents.js';
 import { outcomeOf, type SyntheticRow } from './eval-synthetic.js';
 import { percentile } from './stats.js';
@@ -26,6 +28,17 @@ export const SCENE_FACTORS = [2, 3] as const;
 export const BENDS: readonly { curl: Curl; rise: number }[] = [
   { curl: 'sides', rise: 1.5 },
   { curl: 'side', rise: 4.5 },
+];
+
+/**
+ * Shaken cameras: how far each point is smeared, in character widths of the MRZ, and at how many degrees from its
+ * lines (0 along them, 90 across).
+ */
+export const SHAKES: readonly { length: number; degrees: number }[] = [
+  { length: 0.35, degrees: 0 },
+  { length: 0.35, degrees: 90 },
+  { length: 0.5, degrees: 0 },
+  { length: 0.5, degrees: 90 },
 ];
 
 /** One condition's figures: documents read valid and as read clean, and reading times. */
@@ -66,6 +79,17 @@ export function evaluateBent(dir: string): Promise<ConditionScore[]> {
         curl === 'sides' ? `sides ${rise} characters above the middle` : `one side ${rise} characters up`,
       // A character's width: the zone's width over its line's characters.
       make: (page, clean) => bent(page, (rise * clean.region.width) / clean.lines[0]!.length, curl),
+    })),
+  );
+}
+
+/** Read each document of `dir` that reads valid as it is smeared every way of `SHAKES` (see `shaken`). */
+export function evaluateShaken(dir: string): Promise<ConditionScore[]> {
+  return evaluateConditions(
+    dir,
+    SHAKES.map(({ length, degrees }) => ({
+      label: `smeared ${length} characters ${degrees === 0 ? 'along' : degrees === 90 ? 'across' : `at ${degrees}° to`} the lines`,
+      make: (page, clean) => shaken(page, (length * clean.region.width) / clean.lines[0]!.length, degrees),
     })),
   );
 }
