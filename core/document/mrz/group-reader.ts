@@ -18,6 +18,7 @@ import {
 } from './interpret.js';
 import {
   asLetters,
+  CERTAIN,
   hasFillerRun,
   hasMisreadRun,
   nameField,
@@ -314,9 +315,9 @@ export class ZoneReader {
    * A valid reading with characters the checks cannot vouch for: characters that may be fillers (see `fillerDoubts`
    * on the name line, `freeFillerDoubts` elsewhere), and in small print (see `SMALL_PRINT`) look-alikes (see
    * `lookAlikePositions`: a name's M, N, H and W, which no check digit covers; a document number's B and 8, Z and 2,
-   * where exchanging two can keep its check digit). The OCR-B glyph classifier reads those lines' cells, decides the
-   * fillers and votes on the look-alikes. No recogniser call; each judgement is taken only when the reading stays
-   * valid.
+   * where exchanging two can keep its check digit); at any size, a name's M, N, H and W read unsurely. The OCR-B
+   * glyph classifier reads those lines' cells, decides the fillers and votes on the look-alikes. No recogniser call;
+   * each judgement is taken only when the reading stays valid.
    */
   private glyphOpinion(best: Attempt, lines: StripLine[]): Attempt {
     const name = nameField(best.reading.format).line;
@@ -324,7 +325,17 @@ export class ZoneReader {
     for (const [index, line] of lines.entries()) {
       const small = line.height < SMALL_PRINT;
       const doubts = index === name ? fillerDoubts(out, small) : freeFillerDoubts(out, index, small);
-      const alike = small ? lookAlikePositions(out, index) : [];
+      // At any size, a name's M, N, H and W read unsurely, another of them a runner-up: a blur along the line (a
+      // shaken camera) runs an M's strokes together into a W or an N.
+      const alikeOf = (attempt: Attempt): number[] =>
+        small
+          ? lookAlikePositions(attempt, index)
+          : index === name
+            ? lookAlikePositions(attempt, index).filter((i) =>
+                unsureNameLetter(attempt.basis.fitted[index]?.[i]),
+              )
+            : [];
+      const alike = alikeOf(out);
       if (doubts.positions.length === 0 && alike.length === 0) continue;
       // The cells up to the last one in doubt and one past it (an anchor for the alignment): names end early.
       const count = Math.max(...doubts.positions, ...alike) + 2;
@@ -339,12 +350,23 @@ export class ZoneReader {
       if (!cells) continue;
       const fillers = withGlyphFillers(out, doubts, cells);
       if (fillers?.reading.valid) out = fillers;
-      const voted =
-        alike.length > 0 ? withGlyphLookAlikes(out, index, lookAlikePositions(out, index), cells) : null;
+      const voted = alike.length > 0 ? withGlyphLookAlikes(out, index, alikeOf(out), cells, !small) : null;
       if (voted?.reading.valid) out = voted;
     }
     return out;
   }
+}
+
+/** Letters of a name that the recogniser, on soft print, takes for one another (see `unsureNameLetter`). */
+const NAME_LOOK_ALIKES = ['M', 'N', 'H', 'W'];
+
+/**
+ * Whether a name's letter is one of `NAME_LOOK_ALIKES` read unsurely, with another of them among its runners-up: the
+ * templates then decide between them (a letter read surely, or with nothing alike behind it, costs no template).
+ */
+function unsureNameLetter(read: CandidateChar | undefined): boolean {
+  if (!read || !NAME_LOOK_ALIKES.includes(read.char) || read.prob >= CERTAIN) return false;
+  return read.alternatives.some((a) => a.char !== read.char && NAME_LOOK_ALIKES.includes(a.char));
 }
 
 /** Document codes an MRZ's first line may begin with: every format's (passports, identity cards, visas). */

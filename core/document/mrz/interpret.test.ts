@@ -254,6 +254,38 @@ describe('interpret', () => {
         ]),
       ),
     ).toBeNull();
+    // Asked for a letter among the recogniser's runners-up: the H offered N only, so the templates' M is not taken.
+    expect(
+      withGlyphLookAlikes(
+        attempt!,
+        2,
+        [15],
+        cells([
+          ['M', 0.9],
+          ['N', 0.05],
+        ]),
+        true,
+      ),
+    ).toBeNull();
+    // Offered as a runner-up, however unlikely, it is.
+    const offered = interpret(
+      [...TD1_SPECIMEN.slice(0, 2), misread].map((l, i) => [
+        line(l, 0.99, i === 2 ? { 15: [0.55, 'M'] } : {}),
+      ]),
+      REGION,
+    );
+    expect(
+      withGlyphLookAlikes(
+        offered!,
+        2,
+        [15],
+        cells([
+          ['M', 0.9],
+          ['N', 0.05],
+        ]),
+        true,
+      )?.reading.lines,
+    ).toEqual(TD1_SPECIMEN);
   });
 
   it('in small print, votes look-alikes of a document number with the glyph classifier', () => {

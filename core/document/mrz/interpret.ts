@@ -377,13 +377,15 @@ export function changedOnlyByVote(before: Attempt, after: Attempt): boolean {
  * Judge a reading again with the look-alikes at `positions` of one line (see `lookAlikePositions`) decided by a vote
  * of the recogniser and the OCR-B glyph classifier, equal weights, among the look-alikes: the templates judge each
  * cell's strokes alone, where the recogniser, on a few pixels, leans to the commoner letter or to its neighbours'
- * kind. Only where the templates read one of the look-alikes. Null when the vote changes none.
+ * kind. Only where the templates read one of the look-alikes; with `proposed`, only one among the recogniser's
+ * runners-up too. Null when the vote changes none.
  */
 export function withGlyphLookAlikes(
   attempt: Attempt,
   line: number,
   positions: readonly number[],
   cells: readonly CandidateChar[],
+  proposed = false,
 ): Attempt | null {
   const voted = attempt.basis.fitted[line];
   if (!voted) return null;
@@ -402,6 +404,7 @@ export function withGlyphLookAlikes(
     };
     const cell = cells[cellOf.get(read) ?? -1];
     if (!cell || !set.includes(cell.char) || cell.char === read.char) continue;
+    if (proposed && !read.alternatives.some((a) => a.char === cell.char)) continue;
     const [best] = voteLines([among(read), among(cell)]);
     if (!best || best.char === read.char) continue;
     fitted[line]![i] = best;

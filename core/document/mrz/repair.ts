@@ -101,8 +101,11 @@ export function areLookAlikes(a: string, b: string): boolean {
 
 /** Prior probability given to a look-alike the recogniser did not propose itself. */
 const LOOKALIKE_PRIOR = 0.02;
-/** A filler read at least this clearly is kept: repair must not turn a clean filler run into data. */
-const CERTAIN = 0.97;
+/**
+ * A character read at least this clearly is kept: repair must not turn a clean filler run into data, nor the
+ * templates a clean name letter into its look-alike.
+ */
+export const CERTAIN = 0.97;
 /** From this probability a character counts as read for sure: only a change the recogniser backs may overrule it. */
 const SURE = 0.9;
 /** Below this probability a country-code letter may be replaced by a look-alike that makes an ICAO code. */
