@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { shaken, smearKernel } from './shake.js';
 
-/** Columns (or rows) of a grey image darker than mid-grey, on its middle row (or column). */
+/** Pixels of a grey image's middle row (or column) darker than light grey (200): the dot and its smear. */
 async function darkSpan(jpeg: Buffer, along: 'row' | 'column'): Promise<number> {
   const { data, info } = await sharp(jpeg).greyscale().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = info;

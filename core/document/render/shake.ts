@@ -4,16 +4,13 @@
  */
 import sharp from 'sharp';
 
-/** Degrees from the page's rows: 0 along the lines of text, 90 across them. */
-export type Direction = number;
-
 /**
  * The kernel of a straight smear `length` pixels long at `degrees` from the rows: the path sampled finely, each
  * sample's weight spread over the four pixels round it, normalised to sum to one.
  */
 export function smearKernel(
   length: number,
-  degrees: Direction,
+  degrees: number,
 ): { width: number; height: number; kernel: number[] } {
   const reach = Math.max(1, Math.ceil(length / 2));
   const size = 2 * reach + 1;
@@ -42,8 +39,11 @@ export function smearKernel(
   return { width: size, height: size, kernel: kernel.map((v) => v / sum) };
 }
 
-/** A page (any image sharp reads) smeared `length` pixels at `degrees` from its rows, as a JPEG on white paper. */
-export async function shaken(page: Buffer, length: number, degrees: Direction): Promise<Buffer> {
+/**
+ * A page (any image sharp reads) smeared `length` pixels at `degrees` from its rows (0 along its lines of text, 90
+ * across them), as a JPEG on white paper.
+ */
+export async function shaken(page: Buffer, length: number, degrees: number): Promise<Buffer> {
   return sharp(page)
     .rotate()
     .flatten({ background: '#ffffff' })
