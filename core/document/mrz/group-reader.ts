@@ -12,6 +12,7 @@ import {
   interpretOnCells,
   lineLengthOf,
   lookAlikePositions,
+  lookAlikesOf,
   withGlyphFillers,
   withGlyphLookAlikes,
   type Attempt,
@@ -357,16 +358,15 @@ export class ZoneReader {
   }
 }
 
-/** Letters of a name that the recogniser, on soft print, takes for one another (see `unsureNameLetter`). */
-const NAME_LOOK_ALIKES = ['M', 'N', 'H', 'W'];
-
 /**
- * Whether a name's letter is one of `NAME_LOOK_ALIKES` read unsurely, with another of them among its runners-up: the
- * templates then decide between them (a letter read surely, or with nothing alike behind it, costs no template).
+ * Whether a name's letter with look-alikes (see `lookAlikesOf`: M, N, H, W) is read unsurely, with another of them
+ * among its runners-up: the templates then decide between them (a letter read surely, or with nothing alike behind
+ * it, costs no template).
  */
 function unsureNameLetter(read: CandidateChar | undefined): boolean {
-  if (!read || !NAME_LOOK_ALIKES.includes(read.char) || read.prob >= CERTAIN) return false;
-  return read.alternatives.some((a) => a.char !== read.char && NAME_LOOK_ALIKES.includes(a.char));
+  if (!read || read.prob >= CERTAIN) return false;
+  const alike = lookAlikesOf(read.char, true);
+  return alike.length > 1 && read.alternatives.some((a) => a.char !== read.char && alike.includes(a.char));
 }
 
 /** Document codes an MRZ's first line may begin with: every format's (passports, identity cards, visas). */

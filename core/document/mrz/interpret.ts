@@ -314,7 +314,7 @@ function inNameField(format: MrzFormat, line: number, pos: number): boolean {
 }
 
 /** The look-alikes a position may hold: its character's set, kept to letters in a name. */
-function lookAlikesOf(char: string, name: boolean): string {
+export function lookAlikesOf(char: string, name: boolean): string {
   const set = LOOK_ALIKES.find((s) => s.includes(char)) ?? '';
   return name ? set.replace(/[^A-Z]/g, '') : set;
 }
