@@ -1,24 +1,31 @@
 /**
- * `npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [--shaken] [DIR...]`
+ * `npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [--shaken] [--web] [DIR...]`
  * A folder with `*.gt.txt` files is scored as MRZ line crops (character accuracy); any other folder as
  * documents (share read with every check digit valid, ms per document). Native tesseract runs beside ours.
  * `--synthetic N` renders N TD1/TD2/TD3 pages under the augmentation families and reads them (see
  * eval-synthetic.ts); `--seed` picks another reproducible set (default 1). `--augment K` also reads each document
  * folder's valid MRZ documents degraded K times by every family (see eval-augmented.ts). `--scene` also reads them
  * lying in a dark photo two and three times their size, among other print; `--bent`, bent as an open passport's page;
- * `--shaken`, smeared along and across their lines as by a shaken camera (see eval-scene.ts).
+ * `--shaken`, smeared along and across their lines as by a shaken camera; `--web`, shrunk to web images with
+ * characters 5-6 pixels wide, faint or not (see eval-scene.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { evaluateAugmented } from './eval-augmented.js';
 import { evaluateDocuments, type DocumentEvaluation } from './eval-documents.js';
-import { evaluateBent, evaluateScene, evaluateShaken, type ConditionScore } from './eval-scene.js';
+import {
+  evaluateBent,
+  evaluateScene,
+  evaluateShaken,
+  evaluateWeb,
+  type ConditionScore,
+} from './eval-scene.js';
 import { evaluateLines, type LineEvaluation } from './eval-lines.js';
 import { evaluateSynthetic, type SyntheticEvaluation } from './eval-synthetic.js';
 import { printDocuments, printLines, printSynthetic, printSyntheticRow, summaryJson } from './report.js';
 
 const USAGE =
-  'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [--shaken] [DIR...]';
+  'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [--shaken] [--web] [DIR...]';
 
 interface Options {
   help: boolean;
@@ -33,6 +40,7 @@ interface Options {
   scene: boolean;
   bent: boolean;
   shaken: boolean;
+  web: boolean;
   dirs: string[];
 }
 
@@ -48,6 +56,7 @@ function parseArgs(argv: string[]): Options {
     scene: false,
     bent: false,
     shaken: false,
+    web: false,
     dirs: [],
   };
   const count = (value: string | undefined, fallback: number): number => {
@@ -65,6 +74,7 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--scene') options.scene = true;
     else if (arg === '--bent') options.bent = true;
     else if (arg === '--shaken') options.shaken = true;
+    else if (arg === '--web') options.web = true;
     else if (arg === '--help' || arg === '-h') options.help = true;
     else if (arg.startsWith('-')) options.wrong ??= `unknown option ${arg}`;
     else if (!fs.existsSync(arg) || !fs.statSync(arg).isDirectory()) options.wrong ??= `no folder ${arg}`;
@@ -133,6 +143,11 @@ async function main(): Promise<void> {
         scenes.push({ dir, conditions });
         if (!options.json)
           printConditions(`${dir}: shaken, print smeared along and across its lines`, conditions);
+      }
+      if (options.web) {
+        const conditions = await evaluateWeb(dir);
+        scenes.push({ dir, conditions });
+        if (!options.json) printConditions(`${dir}: shrunk to web images`, conditions);
       }
     }
   }

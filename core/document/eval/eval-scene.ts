@@ -3,7 +3,8 @@
  * valid and reads valid as it is, made into a harder photo and read again. Lying in a dark photo two and three times
  * its size among other print (see render/scene.ts), the zone spans a half or a third of the photo; bent as an open
  * passport's page (see render/bend.ts), its lines are arcs; shaken (see render/shake.ts), its print is smeared along
- * or across its lines. What the reader does there, which a page alone cannot show.
+ * or across its lines; shrunk to a web image (see render/web.ts), its characters are a few pixels wide, faint or not.
+ * What the reader does there, which a page alone cannot show.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import type { MrzReading } from '../mrz/types.js';
 import { bent, type Curl } from '../render/bend.js';
 import { inScene } from '../render/scene.js';
 import { shaken } from '../render/shake.js';
+import { webImage } from '../render/web.js';
 import { printedValidDocuments } from './eval-documents.js';
 import { outcomeOf, type SyntheticRow } from './eval-synthetic.js';
 import { percentile } from './stats.js';
@@ -39,6 +41,17 @@ export const SHAKES: readonly { length: number; degrees: number }[] = [
   { length: 0.35, degrees: 90 },
   { length: 0.5, degrees: 0 },
   { length: 0.5, degrees: 90 },
+];
+
+/**
+ * Web images: the MRZ's character width in pixels, and the grey range print and paper are squeezed into with the
+ * paper's grey (a washed-out scan: paper white, print light grey; a dim one: both darker).
+ */
+export const WEB_IMAGES: readonly { pitch: number; range: number; light: number }[] = [
+  { pitch: 6, range: 255, light: 255 },
+  { pitch: 5, range: 255, light: 255 },
+  { pitch: 6, range: 60, light: 255 },
+  { pitch: 6, range: 60, light: 158 },
 ];
 
 /** One condition's figures: documents read valid and as read clean, and reading times. */
@@ -90,6 +103,18 @@ export function evaluateShaken(dir: string): Promise<ConditionScore[]> {
     SHAKES.map(({ length, degrees }) => ({
       label: `smeared ${length} characters ${degrees === 0 ? 'along' : degrees === 90 ? 'across' : `at ${degrees}° to`} the lines`,
       make: (page, clean) => shaken(page, (length * clean.region.width) / clean.lines[0]!.length, degrees),
+    })),
+  );
+}
+
+/** Read each document of `dir` that reads valid as it is shrunk to every web image of `WEB_IMAGES` (see `webImage`). */
+export function evaluateWeb(dir: string): Promise<ConditionScore[]> {
+  return evaluateConditions(
+    dir,
+    WEB_IMAGES.map(({ pitch, range, light }) => ({
+      label: `characters ${pitch} px wide${range < 255 ? `, ${range} grey levels up to ${light}` : ''}, JPEG 85`,
+      make: (page, clean) =>
+        webImage(page, pitch / (clean.region.width / clean.lines[0]!.length), range, light),
     })),
   );
 }
