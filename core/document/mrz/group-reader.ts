@@ -13,6 +13,7 @@ import {
   lineLengthOf,
   lookAlikePositions,
   lookAlikesOf,
+  showsGlyphFillers,
   withGlyphFillers,
   withGlyphLookAlikes,
   type Attempt,
@@ -68,6 +69,12 @@ const GLYPH_STRIP = 2;
  * or E, M as N or H, and a B among digits as 8 (a TD3 line on a page under about 450 pixels wide).
  */
 const SMALL_PRINT = 10;
+
+/**
+ * Eight or more in a row of fillers and what small faint print makes of them (C, K, S, E, A, 4), mixed: a filler run
+ * the recogniser read as no one letter, which only the templates can tell from print.
+ */
+const FILLER_LIKE_RUN = /[CKSEA4<]{8,}/;
 
 /** What a name line holds: letters and fillers (its document code and state too). */
 const NAME_LINE = /[A-Z<]/;
@@ -280,8 +287,14 @@ export class ZoneReader {
       // The last cut only while under half the calls are spent: other zones of a hard page need them more.
       if (k === VARIANTS.length - 1 && this.calls >= this.limits.maxCalls / 2) break;
       const read = await Promise.all(lines.map((line) => this.recognise(line, variant)));
-      // No line shows fillers at the first look: printed text, not an MRZ; other cuts will not change that.
-      if (readings[0]!.length === 0 && !read.some((l) => showsFillers(l.text))) return null;
+      // No line shows fillers at the first look, nor do the templates in small print: printed text, not an MRZ; other
+      // cuts will not change that.
+      if (
+        readings[0]!.length === 0 &&
+        !read.some((l) => showsFillers(l.text)) &&
+        !this.templatesShowFillers(lines, read)
+      )
+        return null;
       // A line that reads nothing at all is blank paper (a third line guessed from the spacing of two).
       if (readings[0]!.length === 0 && read.some((l) => l.chars.length === 0)) return null;
       read.forEach((line, i) => readings[i]!.push(line));
@@ -296,7 +309,7 @@ export class ZoneReader {
     // A second opinion when no cut held: OCR-B templates on the line's fixed-pitch grid. They read what the
     // recogniser drops or mangles on small or soft print, and their reading joins the vote like another cut.
     const length = lineLengthOf(readings);
-    const glyphs = lines.map((line) => classifyGlyphs(cutStrip(this.text(), line, GLYPH_STRIP), length));
+    const glyphs = lines.map((line) => this.glyphsOf(line, length));
     if (glyphs.some((g) => g === null)) return best;
     const attempt = interpretOnCells(readings, glyphs as CandidateChar[][], region);
     if (attempt && (!best || attempt.score > best.score)) best = attempt;
@@ -310,6 +323,53 @@ export class ZoneReader {
       if (judged) voted = judged;
     }
     return voted.reading.valid && changedOnlyByVote(attempt, voted) ? voted : best;
+  }
+
+  /** The OCR-B templates' reading of a line's `length` cells, made once for one line and length. */
+  private glyphsOf(line: StripLine, length: number): CandidateChar[] | null {
+    const { bend } = line;
+    const curve = bend ? [bend.a, bend.b, bend.c, bend.ox, bend.oy, bend.ux, bend.uy] : [];
+    const key = [line.cx, line.cy, line.angle, line.length, line.height, ...curve, length].join('|');
+    let cells = this.glyphCache.get(key);
+    if (cells === undefined) {
+      cells = classifyGlyphs(cutStrip(this.text(), line, GLYPH_STRIP), length);
+      this.glyphCache.set(key, cells);
+    }
+    return cells;
+  }
+
+  private readonly glyphCache = new Map<string, CandidateChar[] | null>();
+
+  /**
+   * Whether a small-print line read with a run of what fillers look like there (see `FILLER_LIKE_RUN`) shows fillers
+   * to the templates: small faint print reads most fillers as C, K or S, in a mix no rule takes for fillers.
+   */
+  private templatesShowFillers(lines: StripLine[], read: CtcLine[]): boolean {
+    if (!read.some((l) => FILLER_LIKE_RUN.test(l.text))) return false;
+    const length = lineLengthOf(read.map((l) => [l]));
+    return lines.some((line) => line.height < SMALL_PRINT && this.templatesSeeFillers(line, length));
+  }
+
+  private templatesSeeFillers(line: StripLine, length: number): boolean {
+    const cells = this.glyphsOf(line, length);
+    return cells !== null && showsGlyphFillers(cells);
+  }
+
+  /**
+   * Which way a small-print candidate reads by the templates, when its first line read as found shows a run of what
+   * fillers look like there (see `FILLER_LIKE_RUN`): false as found, true turned half round, null when they show
+   * fillers either way or neither. The templates read a turned line's fillers as other shapes.
+   */
+  async templateDirection(candidate: ZoneCandidate): Promise<boolean | null> {
+    const ahead = await this.probe(candidate, false);
+    if (!ahead || !FILLER_LIKE_RUN.test(ahead.text)) return null;
+    const lines = this.layout(candidate, false);
+    const first = lines[0];
+    if (!first || first.height >= SMALL_PRINT) return null;
+    const length = lineLengthOf(lines.map(() => [ahead]));
+    const upright = this.templatesSeeFillers(first, length);
+    const turned = this.templatesSeeFillers(flipLayout(lines)[0]!, length);
+    return upright === turned ? null : turned;
   }
 
   /**

@@ -389,4 +389,28 @@ describe('interpret', () => {
     expect(attempt?.reading.lines).toEqual(TD3_SPECIMEN);
     expect(attempt?.reading.valid).toBe(true);
   });
+
+  it('reads a group whose cuts show no filler when the templates read its fillers (small faint print)', () => {
+    // Each filler read as C, K or S in turn, unsurely (an E behind it): no filler, and no run of one letter.
+    const misread = (text: string): CtcLine => {
+      const unsure: Record<number, [number, string]> = {};
+      const chars = Array.from(text, (char, i) => {
+        if (char !== '<') return char;
+        unsure[i] = [0.5, 'E'];
+        return 'CKS'[i % 3]!;
+      });
+      return line(chars.join(''), 0.99, unsure);
+    };
+    const cuts = TD3_SPECIMEN.map((text) => [misread(text), misread(text), misread(text)]);
+    const glyphs = TD3_SPECIMEN.map((text) =>
+      Array.from(text, (char) => ({ char, prob: 0.9, alternatives: [] })),
+    );
+    expect(interpretOnCells(cuts, glyphs, REGION)?.reading).toMatchObject({
+      valid: true,
+      lines: TD3_SPECIMEN,
+    });
+    // Templates that see no filler either: print, not an MRZ.
+    const blind = glyphs.map((cells) => cells.map((c) => (c.char === '<' ? { ...c, char: 'C' } : c)));
+    expect(interpretOnCells(cuts, blind, REGION)).toBeNull();
+  });
 });

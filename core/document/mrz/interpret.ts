@@ -144,6 +144,14 @@ function fitsLength(readings: readonly CtcLine[][], length: number): boolean {
 }
 
 /**
+ * Whether the OCR-B templates read two fillers in a row in a line's cells: they see a small faint filler's shape where
+ * the recogniser reads a C, K or S.
+ */
+export function showsGlyphFillers(cells: readonly CandidateChar[]): boolean {
+  return cells.some((c, i) => c.char === '<' && cells[i + 1]?.char === '<');
+}
+
+/**
  * Interpret the readings of a group on the cells the glyph classifier found: every recognised line, however
  * many characters it dropped, is aligned onto the cells, and the glyph reading votes beside them with as much
  * weight as all of them together. The cuts are one model's readings of one strip and share its mistakes (in a
@@ -155,7 +163,7 @@ export function interpretOnCells(
   glyphs: CandidateChar[][],
   region: MrzReading['region'],
 ): Attempt | null {
-  if (!readings.flat().some((l) => showsFillers(l.text))) return null;
+  if (!readings.flat().some((l) => showsFillers(l.text)) && !glyphs.some(showsGlyphFillers)) return null;
   // A reading that dropped over half the cells is not placed on them, nor counted in its line's confidence.
   const voters = readings.map((line, i) =>
     line.filter((r) => r.chars.length >= (glyphs[i]?.length ?? 0) / 2),

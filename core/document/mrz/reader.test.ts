@@ -7,6 +7,7 @@ import { renderDocument } from '../render/render-document.js';
 import { bent } from '../render/bend.js';
 import { inScene } from '../render/scene.js';
 import { shaken } from '../render/shake.js';
+import { webImage } from '../render/web.js';
 import { disposeMrzReader, readMrz } from './index.js';
 import { relight, renderMrzCard, TD1_SPECIMEN, TD3_SPECIMEN, toDecoded } from './test-fixtures.js';
 
@@ -183,6 +184,24 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
       const pitch = clean!.region.width / clean!.lines[0]!.length;
       // A third of a character: an M's middle strokes run together and it reads as a W or an N.
       const photo = await shaken(rendered.png, 0.35 * pitch, 0);
+      const reading = await readMrz(await toDecoded(photo));
+      expect(reading, `${format} ${seed}`).toMatchObject({ format, valid: true, lines: rendered.lines });
+    }
+  });
+
+  it('reads small faint web images, whose fillers the recogniser takes for C, K and S', async () => {
+    for (const [format, seed, light] of [
+      // Print light grey on white paper.
+      ['TD3', 14, 255],
+      // Both dim: paper at grey 158.
+      ['TD2', 5, 158],
+      ['TD3', 10, 158],
+    ] as const) {
+      const rendered = await renderDocument({ format, seed });
+      const clean = await readMrz(await toDecoded(rendered.png));
+      const pitch = clean!.region.width / clean!.lines[0]!.length;
+      // Characters 6 px wide, 40 grey levels between print and paper, JPEG 85.
+      const photo = await webImage(rendered.png, 6 / pitch, 40, light);
       const reading = await readMrz(await toDecoded(photo));
       expect(reading, `${format} ${seed}`).toMatchObject({ format, valid: true, lines: rendered.lines });
     }

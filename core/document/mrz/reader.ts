@@ -83,7 +83,10 @@ export async function disposeMrzReader(): Promise<void> {
  */
 async function directionOf(reader: ZoneReader, candidate: ZoneCandidate): Promise<boolean | null> {
   const found = await readingDirection(reader.probe(candidate, false), () => reader.probe(candidate, true));
-  if (found !== null || candidate.lines.length < 2) return found;
+  if (found !== null) return found;
+  // Small faint print: the recogniser reads the fillers as C, K or S, where the templates see them.
+  const byTemplates = await reader.templateDirection(candidate);
+  if (byTemplates !== null || candidate.lines.length < 2) return byTemplates;
   // A first line of MRZ characters without fillers, which may have been taken for upright print: only a TD1 first
   // line can be one (its fillers, if any, end it; blur misreads them). The next line that reads either way tells the
   // direction (the second may hold no filler either: optional data filling its field).
