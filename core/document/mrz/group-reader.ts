@@ -347,10 +347,11 @@ export class ZoneReader {
   private templatesShowFillers(lines: StripLine[], read: CtcLine[]): boolean {
     if (!read.some((l) => FILLER_LIKE_RUN.test(l.text))) return false;
     const length = lineLengthOf(read.map((l) => [l]));
-    return lines.some((line) => line.height < SMALL_PRINT && this.templatesSeeFillers(line, length));
+    return lines.some((line) => line.height < SMALL_PRINT && this.lineShowsGlyphFillers(line, length));
   }
 
-  private templatesSeeFillers(line: StripLine, length: number): boolean {
+  /** Whether the templates read two fillers in a row among a line's `length` cells. */
+  private lineShowsGlyphFillers(line: StripLine, length: number): boolean {
     const cells = this.glyphsOf(line, length);
     return cells !== null && showsGlyphFillers(cells);
   }
@@ -367,8 +368,8 @@ export class ZoneReader {
     const first = lines[0];
     if (!first || first.height >= SMALL_PRINT) return null;
     const length = lineLengthOf(lines.map(() => [ahead]));
-    const upright = this.templatesSeeFillers(first, length);
-    const turned = this.templatesSeeFillers(flipLayout(lines)[0]!, length);
+    const upright = this.lineShowsGlyphFillers(first, length);
+    const turned = this.lineShowsGlyphFillers(flipLayout(lines)[0]!, length);
     return upright === turned ? null : turned;
   }
 
