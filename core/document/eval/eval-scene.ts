@@ -72,6 +72,11 @@ interface Condition {
   make: (page: Buffer, clean: MrzReading) => Promise<Buffer>;
 }
 
+/** A page's MRZ character width in its pixels, as read clean: the zone's width over its line's characters. */
+function characterWidth(clean: MrzReading): number {
+  return clean.region.width / clean.lines[0]!.length;
+}
+
 /** Read each document of `dir` that reads valid as it is in a scene of every factor (see `inScene`). */
 export function evaluateScene(dir: string): Promise<ConditionScore[]> {
   return evaluateConditions(
@@ -90,8 +95,7 @@ export function evaluateBent(dir: string): Promise<ConditionScore[]> {
     BENDS.map(({ curl, rise }) => ({
       label:
         curl === 'sides' ? `sides ${rise} characters above the middle` : `one side ${rise} characters up`,
-      // A character's width: the zone's width over its line's characters.
-      make: (page, clean) => bent(page, (rise * clean.region.width) / clean.lines[0]!.length, curl),
+      make: (page, clean) => bent(page, rise * characterWidth(clean), curl),
     })),
   );
 }
@@ -102,7 +106,7 @@ export function evaluateShaken(dir: string): Promise<ConditionScore[]> {
     dir,
     SHAKES.map(({ length, degrees }) => ({
       label: `smeared ${length} characters ${degrees === 0 ? 'along' : degrees === 90 ? 'across' : `at ${degrees}° to`} the lines`,
-      make: (page, clean) => shaken(page, (length * clean.region.width) / clean.lines[0]!.length, degrees),
+      make: (page, clean) => shaken(page, length * characterWidth(clean), degrees),
     })),
   );
 }
@@ -113,8 +117,7 @@ export function evaluateWeb(dir: string): Promise<ConditionScore[]> {
     dir,
     WEB_IMAGES.map(({ pitch, range, light }) => ({
       label: `characters ${pitch} px wide${range < 255 ? `, ${range} grey levels up to ${light}` : ''}, JPEG 85`,
-      make: (page, clean) =>
-        webImage(page, pitch / (clean.region.width / clean.lines[0]!.length), range, light),
+      make: (page, clean) => webImage(page, pitch / characterWidth(clean), range, light),
     })),
   );
 }
