@@ -1,5 +1,5 @@
 /**
- * `npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [--shaken] [--web] [DIR...]`
+ * `npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [--shaken] [--web] [--weight] [DIR...]`
  * A folder with `*.gt.txt` files is scored as MRZ line crops (character accuracy); any other folder as
  * documents (share read with every check digit valid, ms per document). Native tesseract runs beside ours.
  * `--synthetic N` renders N TD1/TD2/TD3 pages under the augmentation families and reads them (see
@@ -7,7 +7,7 @@
  * folder's valid MRZ documents degraded K times by every family (see eval-augmented.ts). `--scene` also reads them
  * lying in a dark photo two and three times their size, among other print; `--bent`, bent as an open passport's page;
  * `--shaken`, smeared along and across their lines as by a shaken camera; `--web`, shrunk to web images with
- * characters 5-6 pixels wide, faint or not (see eval-scene.ts).
+ * characters 5-6 pixels wide, faint or not; `--weight`, printed with heavier and lighter strokes (see eval-scene.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,7 @@ import {
   evaluateScene,
   evaluateShaken,
   evaluateWeb,
+  evaluateWeight,
   type ConditionScore,
 } from './eval-scene.js';
 import { evaluateLines, type LineEvaluation } from './eval-lines.js';
@@ -25,7 +26,7 @@ import { evaluateSynthetic, type SyntheticEvaluation } from './eval-synthetic.js
 import { printDocuments, printLines, printSynthetic, printSyntheticRow, summaryJson } from './report.js';
 
 const USAGE =
-  'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [--shaken] [--web] [DIR...]';
+  'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [--shaken] [--web] [--weight] [DIR...]';
 
 interface Options {
   help: boolean;
@@ -41,6 +42,7 @@ interface Options {
   bent: boolean;
   shaken: boolean;
   web: boolean;
+  weight: boolean;
   dirs: string[];
 }
 
@@ -57,6 +59,7 @@ function parseArgs(argv: string[]): Options {
     bent: false,
     shaken: false,
     web: false,
+    weight: false,
     dirs: [],
   };
   const count = (value: string | undefined, fallback: number): number => {
@@ -75,6 +78,7 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--bent') options.bent = true;
     else if (arg === '--shaken') options.shaken = true;
     else if (arg === '--web') options.web = true;
+    else if (arg === '--weight') options.weight = true;
     else if (arg === '--help' || arg === '-h') options.help = true;
     else if (arg.startsWith('-')) options.wrong ??= `unknown option ${arg}`;
     else if (!fs.existsSync(arg) || !fs.statSync(arg).isDirectory()) options.wrong ??= `no folder ${arg}`;
@@ -148,6 +152,11 @@ async function main(): Promise<void> {
         const conditions = await evaluateWeb(dir);
         scenes.push({ dir, conditions });
         if (!options.json) printConditions(`${dir}: shrunk to web images`, conditions);
+      }
+      if (options.weight) {
+        const conditions = await evaluateWeight(dir);
+        scenes.push({ dir, conditions });
+        if (!options.json) printConditions(`${dir}: printed heavier and lighter`, conditions);
       }
     }
   }

@@ -3,7 +3,8 @@
  * valid and reads valid as it is, made into a harder photo and read again. Lying in a dark photo two and three times
  * its size among other print (see render/scene.ts), the zone spans a half or a third of the photo; bent as an open
  * passport's page (see render/bend.ts), its lines are arcs; shaken (see render/shake.ts), its print is smeared along
- * or across its lines; shrunk to a web image (see render/web.ts), its characters are a few pixels wide, faint or not.
+ * or across its lines; shrunk to a web image (see render/web.ts), its characters are a few pixels wide, faint or not;
+ * printed heavier or lighter (see render/weight.ts), its strokes are thicker or thinner than its type's.
  * What the reader does there, which a page alone cannot show.
  */
 import fs from 'node:fs';
@@ -16,6 +17,7 @@ import { bent, type Curl } from '../render/bend.js';
 import { inScene } from '../render/scene.js';
 import { shaken } from '../render/shake.js';
 import { webImage } from '../render/web.js';
+import { reweighted } from '../render/weight.js';
 import { printedValidDocuments } from './eval-documents.js';
 import { outcomeOf, type SyntheticRow } from './eval-synthetic.js';
 import { percentile } from './stats.js';
@@ -53,6 +55,12 @@ export const WEB_IMAGES: readonly { pitch: number; range: number; light: number 
   { pitch: 6, range: 60, light: 255 },
   { pitch: 6, range: 60, light: 158 },
 ];
+
+/**
+ * Print weights: how far each stroke's edges move, in character widths of the MRZ, outward (heavier: ink that spread)
+ * or inward (lighter: hairlines). OCR-B's strokes are about a seventh of a character wide.
+ */
+export const WEIGHTS: readonly number[] = [0.06, 0.1, -0.04];
 
 /** One condition's figures: documents read valid and as read clean, and reading times. */
 export interface ConditionScore {
@@ -118,6 +126,17 @@ export function evaluateWeb(dir: string): Promise<ConditionScore[]> {
     WEB_IMAGES.map(({ pitch, range, light }) => ({
       label: `characters ${pitch} px wide${range < 255 ? `, ${range} grey levels up to ${light}` : ''}, JPEG 85`,
       make: (page, clean) => webImage(page, pitch / characterWidth(clean), range, light),
+    })),
+  );
+}
+
+/** Read each document of `dir` that reads valid as it is printed at every weight of `WEIGHTS` (see `reweighted`). */
+export function evaluateWeight(dir: string): Promise<ConditionScore[]> {
+  return evaluateConditions(
+    dir,
+    WEIGHTS.map((weight) => ({
+      label: `strokes ${weight > 0 ? 'heavier' : 'lighter'} by ${Math.abs(weight)} characters a side, JPEG 90`,
+      make: (page, clean) => reweighted(page, weight * characterWidth(clean)),
     })),
   );
 }
