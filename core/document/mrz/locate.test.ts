@@ -93,6 +93,32 @@ describe('zone search', () => {
     expect(analyseLines(joined(4, 2), 15, WIDTH).bands).toEqual([]);
   });
 
+  it('finds lines of heavy print, whose characters touch, by the valleys between them', () => {
+    /**
+     * A mask with two rows of 44 marks every 15 px, each 11 px wide and touching the next through a 2-px bar: the
+     * first `tall` marks 18 px tall (letters), the rest 8 px (fillers, lower than a letter).
+     */
+    const heavy = (tall: number): Raster => {
+      const height = 300;
+      const data = new Uint8Array(WIDTH * height);
+      for (const top of [200, 240]) {
+        for (let y = top + 8; y < top + 10; y++) data.fill(255, y * WIDTH + 40, y * WIDTH + 40 + 44 * 15);
+        for (let k = 0; k < 44; k++) {
+          const [from, to] = k < tall ? [top, top + 18] : [top + 5, top + 13];
+          for (let y = from; y < to; y++)
+            data.fill(255, y * WIDTH + 40 + k * 15, y * WIDTH + 40 + k * 15 + 11);
+        }
+      }
+      return { width: WIDTH, height, data };
+    };
+    // A name line: 14 letters, then fillers lower than the letters and under 70% of their ink.
+    const { bands } = analyseLines(heavy(14), 15, WIDTH, true);
+    expect(bands.map((b) => Math.round(b.cy / 10))).toEqual([21, 25]);
+    expect(groupMrzBands(bands)[0]?.length).toBe(2);
+    // Not asked for (the first look), no line.
+    expect(analyseLines(heavy(14), 15, WIDTH).bands).toEqual([]);
+  });
+
   it('finds a line whose end touches a narrow dark margin down the page', () => {
     const page = twoLines(230, 30);
     // A strip of table 14 px wide down the page's side, joined to the lines' ends by their closing.

@@ -195,19 +195,46 @@ function characterRuns(counts: Int32Array, floor: number): CharacterRuns {
 
 /**
  * The characters along a band of the mask: runs of inked columns between empty ones; or, when too few are
- * parted so (blur along the line, a shaken camera, fills the gaps between characters), runs of columns holding
- * most of the fullest column's ink, when they are most of an MRZ line's characters and spaced as characters
- * rather than strokes.
+ * parted so, runs found another way, when they are most of an MRZ line's characters and spaced as characters
+ * rather than strokes: blur along the line (a shaken camera) fills the gaps between characters, and runs of columns
+ * holding most of the fullest column's ink remain; heavy print joins neighbouring characters, and runs of columns
+ * between the profile's valleys remain (see `valleysCleared`), looked for only when `touching` is asked.
  */
-function bandCharacters(band: LineBand, mask: Raster): CharacterRuns {
+function bandCharacters(band: LineBand, mask: Raster, touching: boolean): CharacterRuns {
   const counts = columnInk(band, mask);
   const parted = characterRuns(counts, 0);
   if (parted.runs >= MIN_RUNS) return parted;
   let fullest = 0;
   for (const n of counts) if (n > fullest) fullest = n;
+  const spacedAsCharacters = (runs: CharacterRuns): boolean =>
+    runs.runs >= MIN_BLURRED_RUNS && runs.step >= MIN_STEP * band.height;
   const blurred = characterRuns(counts, fullest * BLURRED_GAP);
-  return blurred.runs >= MIN_BLURRED_RUNS && blurred.step >= MIN_STEP * band.height ? blurred : parted;
+  if (spacedAsCharacters(blurred)) return blurred;
+  if (!touching) return parted;
+  const hills = characterRuns(valleysCleared(counts, band.height), 0);
+  return spacedAsCharacters(hills) ? hills : parted;
 }
+
+/**
+ * A band's column profile with the columns of its valleys emptied: those holding at most `VALLEY_SHARE` of the most
+ * ink within about a character pitch either side (three quarters of the band's height). Characters of heavy print
+ * touch, but each stays a hill of the profile: its strokes hold ink over much of the line's height, where it joins
+ * its neighbour only a few rows do. A `<`, whose hill is lower than a letter's, is measured against its own.
+ */
+function valleysCleared(counts: Int32Array, height: number): Int32Array {
+  const reach = Math.max(2, Math.round(height * 0.75));
+  const out = new Int32Array(counts.length);
+  for (let x = 0; x < counts.length; x++) {
+    let near = 0;
+    for (let k = Math.max(0, x - reach); k <= Math.min(counts.length - 1, x + reach); k++)
+      near = Math.max(near, counts[k]!);
+    out[x] = counts[x]! > near * VALLEY_SHARE ? counts[x]! : 0;
+  }
+  return out;
+}
+
+/** Share of the nearby peak's ink at or under which a column of a band is a valley between characters. */
+const VALLEY_SHARE = 0.4;
 
 /**
  * Share of the fullest column's ink under which a column of a band whose characters ran together is a gap: blur
@@ -272,8 +299,9 @@ const MIN_RUNS = 10;
  * a horizontal closing that joins the characters of a line, then connected components long and flat enough to
  * be MRZ lines, made of many separate characters (`reference` is the image's longer side at this scale). Also
  * estimates the text's skew from every elongated piece, so a tilted photo can be levelled and searched again.
+ * With `touching`, a band whose characters touch (heavy print) is a line too (see `bandCharacters`).
  */
-export function analyseLines(mask: Raster, pitch: number, reference: number): LineAnalysis {
+export function analyseLines(mask: Raster, pitch: number, reference: number, touching = false): LineAnalysis {
   const joined = closeRows(mask, Math.round(pitch * 1.1));
   // Openings drop what is thinner than text across (rules under or over a line, specks) and along (the sides
   // of a box drawn round the zone, a page edge), which would otherwise join lines into one blob.
@@ -296,7 +324,7 @@ export function analyseLines(mask: Raster, pitch: number, reference: number): Li
         b.width / b.height >= 7,
     )
     .flatMap((b) => {
-      const { runs, regularity } = bandCharacters(b, mask);
+      const { runs, regularity } = bandCharacters(b, mask, touching);
       // A flat band's angle from a merged or sliced blob's moments can be anything: keep it only when plausible.
       const angle = Math.abs(b.angle) <= Math.atan2(b.height, b.width) + 0.05 ? b.angle : 0;
       return runs >= MIN_RUNS ? [{ ...b, angle, regularity }] : [];

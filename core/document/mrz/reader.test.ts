@@ -44,6 +44,22 @@ async function readsAsRendered(
   expect(reading, `${format} ${seed}`).toMatchObject({ format, valid: true, lines: rendered.lines });
 }
 
+/**
+ * An MRZ alone, in OCR B of `size` px outlined by a `stroke` px wide (heavy print, as ink spreads), its characters set
+ * three pixels closer than the font's pitch (a page seen a little from the side), as a JPEG.
+ */
+async function heavyZone(lines: readonly string[], size: number, stroke: number): Promise<DecodedImage> {
+  const [width, height] = [Math.round((size * 0.742 - 3) * lines[0]!.length + 40), size * 6];
+  const text = lines
+    .map(
+      (line, i) =>
+        `<text x="20" y="${Math.round(size * (2.6 + 1.7 * i))}">${line.replace(/</g, '&lt;')}</text>`,
+    )
+    .join('');
+  const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="100%" fill="#fff"/><g font-family="OCR B, DejaVu Sans Mono, monospace" font-size="${size}" fill="#111" stroke="#111" stroke-width="${stroke}" letter-spacing="-3">${text}</g></svg>`;
+  return toDecoded(await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer());
+}
+
 const PLANK = '#b89a70';
 
 /** A page (PNG) in the middle of a table of planks, whose dark seams above and below it run level across it. */
@@ -197,6 +213,21 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
     ] as const) {
       // A third of a character: an M's middle strokes run together and it reads as a W or an N.
       await readsAsRendered(format, seed, (png, pitch) => shaken(png, 0.35 * pitch, 0));
+    }
+  });
+
+  it('finds heavy print set close, whose characters touch', async () => {
+    for (const [lines, size, stroke] of [
+      [TD3_SPECIMEN, 18, 1.6],
+      [TD3_SPECIMEN, 20, 2.2],
+      [
+        ['P<TWNLIN<<CHIEN<SHENG<<<<<<<<<<<<<<<<<<<<<<<', 'M000004264TWN6803029M9801048F122187664<<<<66'],
+        18,
+        1.6,
+      ],
+    ] as const) {
+      const reading = await readMrz(await heavyZone(lines, size, stroke));
+      expect(reading, `${size} px, stroke ${stroke}`).toMatchObject({ format: 'TD3', valid: true, lines });
     }
   });
 

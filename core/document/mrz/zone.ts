@@ -228,7 +228,10 @@ function searchFrame(
   others: number[],
 ): void {
   let level: LineAnalysis | undefined;
-  const analysed = (): LineAnalysis => (level ??= analyseLines(mask(), pitch, reference));
+  // Characters that touch count as a line's in the looks through a pattern and for faint print only: in the plain
+  // mask a pattern printed across the zone joins characters too, and the look through it finds that zone better.
+  const touching = ink !== 'plain';
+  const analysed = (): LineAnalysis => (level ??= analyseLines(mask(), pitch, reference, touching));
   let skews = given;
   if (!skews) {
     const [dominant = 0, ...rest] = analysed().skews;
@@ -245,7 +248,12 @@ function searchFrame(
     // Within a closing window of the border, a dark margin cut narrow by the border (a table beside a page shot
     // askew) looks like a stroke; turned into the page's frame it would stand beside the lines and join them.
     const { raster: rotated, back } = rotateRaster(darkness(), -skew, closingWindow(pitch));
-    const analysis = analyseLines(inkOfDarkness(rotated, pitch, ink, threshold()), pitch, reference);
+    const analysis = analyseLines(
+      inkOfDarkness(rotated, pitch, ink, threshold()),
+      pitch,
+      reference,
+      touching,
+    );
     const map: Frame = (x, y) => {
       const [sx, sy] = back(x + 0.5, y + 0.5);
       return frame(sx - 0.5, sy - 0.5);
