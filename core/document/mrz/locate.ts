@@ -219,7 +219,8 @@ function bandCharacters(band: LineBand, mask: Raster, touching: boolean): Charac
  * A band's column profile with the columns of its valleys emptied: those holding at most `VALLEY_SHARE` of the most
  * ink within about a character pitch either side (three quarters of the band's height). Characters of heavy print
  * touch, but each stays a hill of the profile: its strokes hold ink over much of the line's height, where it joins
- * its neighbour only a few rows do. A `<`, whose hill is lower than a letter's, is measured against its own.
+ * its neighbour only a few rows do. Fillers, lower hills than letters, are measured against their neighbours' in a
+ * run of them, not against the fullest column of the line.
  */
 function valleysCleared(counts: Int32Array, height: number): Int32Array {
   const reach = Math.max(2, Math.round(height * 0.75));
