@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { extremum, reweighted } from './weight.js';
+import { reweighted } from './weight.js';
 
 /** A white page 200 pixels wide with a black bar 20 pixels wide down its middle. */
 function page(): Promise<Buffer> {
@@ -42,18 +42,5 @@ describe('reweighted', () => {
     expect(none).toBeGreaterThan(220);
     expect(half).toBeLessThan(none - 60);
     expect(whole).toBeLessThan(half - 60);
-  });
-});
-
-describe('extremum', () => {
-  it('takes the least or greatest value within the radius along rows, the page edges included', () => {
-    const values = [9, 5, 7, 8, 1, 6, 4, 3, 2];
-    const rgb = Buffer.from(values.flatMap((v) => [v, v, v]));
-    const least = [...extremum(rgb, 9, 1, 1, true, 'rows')].filter((_, i) => i % 3 === 0);
-    expect(least).toEqual([5, 5, 5, 1, 1, 1, 3, 2, 2]);
-    const greatest = [...extremum(rgb, 9, 1, 2, false, 'rows')].filter((_, i) => i % 3 === 0);
-    expect(greatest).toEqual([9, 9, 9, 8, 8, 8, 6, 6, 4]);
-    const column = [...extremum(rgb, 1, 9, 1, true, 'columns')].filter((_, i) => i % 3 === 0);
-    expect(column).toEqual(least);
   });
 });
