@@ -61,6 +61,13 @@ const VARIANTS: Variant[] = [
  */
 const MAX_LINE_ASPECT = 66;
 
+/**
+ * How many times `MAX_LINE_ASPECT` a line may span as the zone search measured it before it is taken for a row of
+ * print without a fit: the search's text height (its closed mask at the working scale) can be as little as half
+ * the fitted one under blur or perspective, and fitting a row of print across a page costs several long strips.
+ */
+const SEARCH_ASPECT_SLACK = 2;
+
 /** Strip height (times the text's) cut for the glyph classifier. */
 const GLYPH_STRIP = 2;
 
@@ -243,6 +250,8 @@ export class ZoneReader {
    */
   async probe(candidate: ZoneCandidate, flip: boolean, index = 0): Promise<CtcLine | null> {
     if (this.exhausted()) return null;
+    const searched = candidate.lines.map((i) => this.search.lines[i]!);
+    if (searched.some((l) => l.length > SEARCH_ASPECT_SLACK * MAX_LINE_ASPECT * l.height)) return null;
     const lines = this.layout(candidate, flip);
     // Lines of one zone share a type size: their mean height tells it (one line's may be measured a third short).
     const height = lines.reduce((sum, l) => sum + l.height, 0) / Math.max(1, lines.length);
