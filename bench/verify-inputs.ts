@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { isNoMrzDocument } from '../core/document/eval/eval-documents.js';
 import { renderIdCard } from '../core/document/render/render-card.js';
 import { encodeGrayPng, syntheticFingerprint } from '../core/fingerprint/synthetic/index.js';
-import { samplePhoto, texturedJpeg } from '../core/testing/images.js';
+import { printedPage, samplePhoto, texturedJpeg } from '../core/testing/images.js';
 
 /** The shared evaluation data, when this machine has it. */
 export const SHARED = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data');
@@ -92,7 +92,10 @@ export function mrzDocuments(): NamedImage[] {
     .map((name) => ({ name, data: fs.readFileSync(path.join(DOCUMENTS, name)) }));
 }
 
-/** Images without any security feature: ../shared's no-MRZ documents, a plain rendered card, photos, texture. */
+/**
+ * Images without any security feature: ../shared's no-MRZ documents, a plain rendered card, a photo, texture, pages
+ * of print and a fingerprint.
+ */
 export async function noFeatureImages(): Promise<NamedImage[]> {
   const shared = fs.existsSync(DOCUMENTS)
     ? fs
@@ -109,5 +112,9 @@ export async function noFeatureImages(): Promise<NamedImage[]> {
     },
     { name: 'shipped photo sample2.jpg', data: samplePhoto(2) },
     { name: 'texture 1600x1000', data: await texturedJpeg(1600, 1000) },
+    // The reader's dearest kinds of image without an MRZ: rows of print, and a print's ridges.
+    { name: 'page of print 1200 px', data: await printedPage(1200) },
+    { name: 'typed page, monospace capitals 1700 px', data: await printedPage(1700, true) },
+    { name: 'synthetic fingerprint', data: encodeGrayPng(syntheticFingerprint(7, 0), 500) },
   ];
 }

@@ -27,3 +27,32 @@ export async function texturedJpeg(width: number, height: number, quality = 90):
     .jpeg({ quality })
     .toBuffer();
 }
+
+const PAGE_WORDS = (
+  'account balance bank branch card contract customer date holder mobile number payment reference statement ' +
+  'terms transfer address signature subscriber period amount due 2026 service charges total'
+).split(' ');
+
+/**
+ * A deterministic A4 page of print without any MRZ (a letter or a statement handed over instead of an ID): rows of
+ * words across the page, `mono` in monospace capitals as a typed form (fixed pitch, like an MRZ's print).
+ */
+export async function printedPage(width: number, mono = false): Promise<Buffer> {
+  const height = Math.round(width * 1.414);
+  const size = Math.round(width / 70);
+  let seed = 7;
+  const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const rows: string[] = [];
+  for (let y = size * 4; y < height - size * 3; y += size * (next() < 0.15 ? 2.8 : 1.5)) {
+    let text = '';
+    while (text.length < (width / size) * 1.5)
+      text += `${PAGE_WORDS[Math.floor(next() * PAGE_WORDS.length)]!} `;
+    if (mono) text = text.toUpperCase();
+    rows.push(`<text x="${size * 2}" y="${Math.round(y)}">${text.trim()}</text>`);
+  }
+  const font = mono ? 'DejaVu Sans Mono' : 'DejaVu Serif';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="#fbfaf5"/>
+    <g font-family="${font}" font-size="${size}" fill="#222">${rows.join('')}</g></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
