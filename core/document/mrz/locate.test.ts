@@ -119,6 +119,26 @@ describe('zone search', () => {
     expect(analyseLines(heavy(14), 15, WIDTH).bands).toEqual([]);
   });
 
+  it('spaces characters evenly when lone pixels of noise lie in the gaps between them', () => {
+    /** Two rows of 44 marks, 7 px wide and 18 tall, every 15 px; a lone pixel somewhere in every fourth gap. */
+    const specked = (): Raster => {
+      const height = 300;
+      const data = new Uint8Array(WIDTH * height);
+      for (const top of [200, 240]) {
+        for (let k = 0; k < 44; k++) {
+          const x = 40 + k * 15;
+          for (let y = top; y < top + 18; y++) data.fill(255, y * WIDTH + x, y * WIDTH + x + 7);
+          if (k % 4 === 0 && k < 43) data[(top + 5 + (k % 7)) * WIDTH + x + 8 + ((k * 5) % 6)] = 255;
+        }
+      }
+      return { width: WIDTH, height, data };
+    };
+    const { bands } = analyseLines(specked(), 15, WIDTH);
+    expect(bands.map((b) => Math.round(b.cy / 10))).toEqual([21, 25]);
+    // Each speck taken for a character would split a step in two, neither of them the pitch.
+    for (const b of bands) expect(b.regularity).toBeGreaterThan(0.95);
+  });
+
   it('finds a line whose end touches a narrow dark margin down the page', () => {
     const page = twoLines(230, 30);
     // A strip of table 14 px wide down the page's side, joined to the lines' ends by their closing.
