@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { packageFile } from '../assets/assets.js';
+import { createPrng } from '../math/prng.js';
 
 /** A real photo shipped by an npm package (@vladmandic/face-api demo samples 1-6), for tests on a fresh machine. */
 export function samplePhotoPath(n: 1 | 2 | 3 | 4 | 5 | 6): string {
@@ -40,13 +41,11 @@ const PAGE_WORDS = (
 export async function printedPage(width: number, mono = false): Promise<Buffer> {
   const height = Math.round(width * 1.414);
   const size = Math.round(width / 70);
-  let seed = 7;
-  const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const random = createPrng(7);
   const rows: string[] = [];
-  for (let y = size * 4; y < height - size * 3; y += size * (next() < 0.15 ? 2.8 : 1.5)) {
+  for (let y = size * 4; y < height - size * 3; y += size * (random.next() < 0.15 ? 2.8 : 1.5)) {
     let text = '';
-    while (text.length < (width / size) * 1.5)
-      text += `${PAGE_WORDS[Math.floor(next() * PAGE_WORDS.length)]!} `;
+    while (text.length < (width / size) * 1.5) text += `${PAGE_WORDS[random.int(PAGE_WORDS.length)]!} `;
     if (mono) text = text.toUpperCase();
     rows.push(`<text x="${size * 2}" y="${Math.round(y)}">${text.trim()}</text>`);
   }

@@ -195,11 +195,11 @@ function characterRuns(counts: Int32Array, floor: number): CharacterRuns {
 
 /**
  * The characters along a band of the mask: runs of inked columns between empty ones (spaced as evenly as they are
- * with lone pixels of noise left out); or, when too few are
- * parted so, runs found another way, when they are most of an MRZ line's characters and spaced as characters
- * rather than strokes: blur along the line (a shaken camera) fills the gaps between characters, and runs of columns
- * holding most of the fullest column's ink remain; heavy print joins neighbouring characters, and runs of columns
- * between the profile's valleys remain (see `valleysCleared`), looked for only when `touching` is asked.
+ * with lone pixels of noise left out); or, when too few are parted so, runs found another way, when they are most of
+ * an MRZ line's characters and spaced as characters rather than strokes: blur along the line (a shaken camera) fills
+ * the gaps between characters, and runs of columns holding most of the fullest column's ink remain; heavy print
+ * joins neighbouring characters, and runs of columns between the profile's valleys remain (see `valleysCleared`),
+ * looked for only when `touching` is asked.
  */
 function bandCharacters(band: LineBand, mask: Raster, touching: boolean): CharacterRuns {
   const counts = columnInk(band, mask);
