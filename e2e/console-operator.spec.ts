@@ -146,7 +146,8 @@ test('verify: selfie from the camera with live feedback, card from a file, three
   );
   // The operator saw each step start and finish live: the fingerprint's result came while the others still ran.
   const log = await page.evaluate<string[]>('window.stepLog');
-  expect(log[0]).toBe('running,waiting,waiting');
+  // A fast fingerprint check can start and pass within one read of the stream: the page then first shows it passed.
+  expect(['running,waiting,waiting', 'passed,running,waiting']).toContain(log[0]);
   expect(log).toContain('passed,running,waiting');
   expect(log).toContain('passed,passed,running');
   expect(log.at(-1)).toBe('passed,passed,passed');
