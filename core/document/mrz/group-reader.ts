@@ -252,6 +252,11 @@ export class ZoneReader {
     if (this.exhausted()) return null;
     const searched = candidate.lines.map((i) => this.search.lines[i]!);
     if (searched.some((l) => l.length > SEARCH_ASPECT_SLACK * MAX_LINE_ASPECT * l.height)) return null;
+    // A line of print already read, where the search placed it: its group is not fitted to learn so again.
+    const placed = layoutGroup(searched);
+    const early = (flip ? flipLayout(placed) : placed)[index];
+    const known = early && this.print.find((p) => sameTextLine(p.line, early));
+    if (known) return known.reading;
     const lines = this.layout(candidate, flip);
     // Lines of one zone share a type size: their mean height tells it (one line's may be measured a third short).
     const height = lines.reduce((sum, l) => sum + l.height, 0) / Math.max(1, lines.length);
