@@ -112,9 +112,11 @@ export async function noFeatureImages(): Promise<NamedImage[]> {
     },
     { name: 'shipped photo sample2.jpg', data: samplePhoto(2) },
     { name: 'texture 1600x1000', data: await texturedJpeg(1600, 1000) },
-    // The reader's dearest kinds of image without an MRZ: rows of print, and a print's ridges.
+    // The reader's dearest kinds of image without an MRZ: rows of print, also scanned large, and a print's ridges.
     { name: 'page of print 1200 px', data: await printedPage(1200) },
     { name: 'typed page, monospace capitals 1700 px', data: await printedPage(1700, true) },
+    { name: 'page of print, A4 at 300 dpi (2480 px)', data: await printedPage(2480) },
+    { name: 'typed page, A4 at 300 dpi (2480 px)', data: await printedPage(2480, true) },
     { name: 'synthetic fingerprint', data: encodeGrayPng(syntheticFingerprint(7, 0), 500) },
   ];
 }
