@@ -9,6 +9,8 @@ import { inScene } from '../render/scene.js';
 import { shaken } from '../render/shake.js';
 import { webImage } from '../render/web.js';
 import { disposeMrzReader, readMrz } from './index.js';
+import { withThirdLine } from './reader.js';
+import type { ZoneLine, ZoneSearch } from './zone.js';
 import { relight, renderMrzCard, TD1_SPECIMEN, TD3_SPECIMEN, toDecoded } from './test-fixtures.js';
 
 /** A rendered data page, turned and resized like a photo or a web image. */
@@ -446,5 +448,30 @@ describe('readMrz (real PP-OCRv4 model, rendered documents)', () => {
     expect(await readMrz(image, { shouldStop: () => true })).toBeNull();
     expect(await readMrz(image, { budgetMs: 0 })).toBeNull();
     expect(await readMrz(image, { signal: AbortSignal.abort() })).toBeNull();
+  });
+});
+
+describe('where the third line of a two-line zone is looked for', () => {
+  const line = (cy: number): ZoneLine => ({ cx: 200, cy, angle: 0, length: 300, height: 10 });
+  const thirds = (cys: number[]): number[][] => {
+    const search: ZoneSearch = { lines: cys.map(line), candidates: [], askew: [[], []] };
+    return withThirdLine(search, { lines: [0, 1], score: 1 }).map((zone) =>
+      zone.lines.map((i) => search.lines[i]!.cy),
+    );
+  };
+
+  it('one spacing above or below two neighbouring lines', () => {
+    expect(thirds([100, 120])).toEqual([
+      [80, 100, 120],
+      [100, 120, 140],
+    ]);
+  });
+
+  it('first between two lines as far apart as the first and last of three', () => {
+    expect(thirds([100, 140])).toEqual([
+      [100, 120, 140],
+      [60, 100, 140],
+      [100, 140, 180],
+    ]);
   });
 });

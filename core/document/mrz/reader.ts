@@ -27,10 +27,17 @@ const TD1_LINE = 30;
 const TD1_FIRST_LINE_DIGITS = 4;
 
 /**
- * The two three-line zones a two-line zone may belong to: a line one spacing above it, or one below, where
- * the full-resolution fit looks for it (see fitToGroup).
+ * Least distance between two lines (times the taller one's text height as the search measured it) at which they may be
+ * the first and last lines of three: consecutive MRZ lines lie about two heights apart.
  */
-function withThirdLine(search: ZoneSearch, candidate: ZoneCandidate): ZoneCandidate[] {
+const TWO_LINES_APART = 2.6;
+
+/**
+ * The three-line zones a two-line zone may belong to: a line one spacing above it, or one below, where the
+ * full-resolution fit looks for it (see fitToGroup); and first, when its lines lie as far apart as the first and
+ * last of three, the line halfway between them (a card small in a large scan, whose middle line the search missed).
+ */
+export function withThirdLine(search: ZoneSearch, candidate: ZoneCandidate): ZoneCandidate[] {
   const [a, b] = candidate.lines.map((i) => search.lines[i]!);
   if (!a || !b) return [];
   const line = (from: ZoneLine, away: ZoneLine): ZoneLine => ({
@@ -41,10 +48,14 @@ function withThirdLine(search: ZoneSearch, candidate: ZoneCandidate): ZoneCandid
   search.lines.push(line(a, b), line(b, a));
   const before = search.lines.length - 2;
   const after = search.lines.length - 1;
-  return [
+  const around = [
     { lines: [before, ...candidate.lines], score: candidate.score },
     { lines: [...candidate.lines, after], score: candidate.score },
   ];
+  if (Math.hypot(b.cx - a.cx, b.cy - a.cy) < TWO_LINES_APART * Math.max(a.height, b.height)) return around;
+  const [first, last] = candidate.lines as [number, number];
+  search.lines.push({ ...a, cx: (a.cx + b.cx) / 2, cy: (a.cy + b.cy) / 2 });
+  return [{ lines: [first, search.lines.length - 1, last], score: candidate.score }, ...around];
 }
 
 /** Options of one read. */
