@@ -1,5 +1,5 @@
 /**
- * `npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [--shaken] [--web] [--weight] [DIR...]`
+ * `npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [--shaken] [--web] [--weight] [--flatbed] [DIR...]`
  * A folder with `*.gt.txt` files is scored as MRZ line crops (character accuracy); any other folder as
  * documents (share read with every check digit valid, ms per document). Native tesseract runs beside ours.
  * `--synthetic N` renders N TD1/TD2/TD3 pages under the augmentation families and reads them (see
@@ -7,7 +7,8 @@
  * folder's valid MRZ documents degraded K times by every family (see eval-augmented.ts). `--scene` also reads them
  * lying in a dark photo two and three times their size, among other print; `--bent`, bent as an open passport's page;
  * `--shaken`, smeared along and across their lines as by a shaken camera; `--web`, shrunk to web images with
- * characters 5-6 pixels wide, faint or not; `--weight`, printed with heavier and lighter strokes (see eval-scene.ts).
+ * characters 5-6 pixels wide, faint or not; `--weight`, printed with heavier and lighter strokes; `--flatbed`, laid
+ * at their printed size on an A4 flatbed scan at 300 dpi (see eval-scene.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { evaluateAugmented } from './eval-augmented.js';
 import { evaluateDocuments, type DocumentEvaluation } from './eval-documents.js';
 import {
   evaluateBent,
+  evaluateFlatbed,
   evaluateScene,
   evaluateShaken,
   evaluateWeb,
@@ -26,7 +28,7 @@ import { evaluateSynthetic, type SyntheticEvaluation } from './eval-synthetic.js
 import { printDocuments, printLines, printSynthetic, printSyntheticRow, summaryJson } from './report.js';
 
 const USAGE =
-  'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [--shaken] [--web] [--weight] [DIR...]';
+  'usage: npm run eval:documents -- [--json] [--no-peer] [--step N] [--synthetic N [--seed S]] [--augment K] [--scene] [--bent] [--shaken] [--web] [--weight] [--flatbed] [DIR...]';
 
 interface Options {
   help: boolean;
@@ -42,6 +44,7 @@ interface Options {
   bent: boolean;
   shaken: boolean;
   web: boolean;
+  flatbed: boolean;
   weight: boolean;
   dirs: string[];
 }
@@ -59,6 +62,7 @@ function parseArgs(argv: string[]): Options {
     bent: false,
     shaken: false,
     web: false,
+    flatbed: false,
     weight: false,
     dirs: [],
   };
@@ -78,6 +82,7 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--bent') options.bent = true;
     else if (arg === '--shaken') options.shaken = true;
     else if (arg === '--web') options.web = true;
+    else if (arg === '--flatbed') options.flatbed = true;
     else if (arg === '--weight') options.weight = true;
     else if (arg === '--help' || arg === '-h') options.help = true;
     else if (arg.startsWith('-')) options.wrong ??= `unknown option ${arg}`;
@@ -157,6 +162,11 @@ async function main(): Promise<void> {
         const conditions = await evaluateWeight(dir);
         scenes.push({ dir, conditions });
         if (!options.json) printConditions(`${dir}: printed heavier and lighter`, conditions);
+      }
+      if (options.flatbed) {
+        const conditions = await evaluateFlatbed(dir);
+        scenes.push({ dir, conditions });
+        if (!options.json) printConditions(`${dir}: laid on a flatbed scanner`, conditions);
       }
     }
   }

@@ -4,16 +4,20 @@
  * its size among other print (see render/scene.ts), the zone spans a half or a third of the photo; bent as an open
  * passport's page (see render/bend.ts), its lines are arcs; shaken (see render/shake.ts), its print is smeared along
  * or across its lines; shrunk to a web image (see render/web.ts), its characters are a few pixels wide, faint or not;
- * printed heavier or lighter (see render/weight.ts), its strokes are thicker or thinner than its type's.
+ * printed heavier or lighter (see render/weight.ts), its strokes are thicker or thinner than its type's; laid on a
+ * flatbed scanner's glass at its printed size (see render/flatbed.ts), it is a small part of a large scan, read at the
+ * size `/v1/verify` decodes it.
  * What the reader does there, which a page alone cannot show.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { decodeImage } from '../../imaging/decode.js';
+import type { ImagePurpose } from '../../imaging/working-size.js';
 import { disposeMrzReader, readMrz } from '../mrz/index.js';
 import type { MrzReading } from '../mrz/types.js';
 import { bent, type Curl } from '../render/bend.js';
+import { onFlatbed, printedWidth } from '../render/flatbed.js';
 import { inScene } from '../render/scene.js';
 import { shaken } from '../render/shake.js';
 import { webImage } from '../render/web.js';
@@ -62,6 +66,9 @@ export const WEB_IMAGES: readonly { pitch: number; range: number; light: number 
  */
 export const WEIGHTS: readonly number[] = [0.06, 0.1, -0.04];
 
+/** Flatbed scans: how far the page lies askew on the glass, degrees clockwise. */
+export const FLATBED_TILTS: readonly number[] = [0, 2, -3];
+
 /** One condition's figures: documents read valid and as read clean, and reading times. */
 export interface ConditionScore {
   condition: string;
@@ -78,6 +85,8 @@ export interface ConditionScore {
 interface Condition {
   label: string;
   make: (page: Buffer, clean: MrzReading) => Promise<Buffer>;
+  /** What the image is decoded for (its working size, as the API decodes it); full resolution when none. */
+  purposes?: readonly ImagePurpose[];
 }
 
 /** A page's MRZ character width in its pixels, as read clean: the zone's width over its line's characters. */
@@ -130,6 +139,21 @@ export function evaluateWeb(dir: string): Promise<ConditionScore[]> {
   );
 }
 
+/**
+ * Read each document of `dir` that reads valid as it is laid on a flatbed scanner at every tilt of `FLATBED_TILTS`
+ * (see `onFlatbed`), decoded as `/v1/verify` decodes an ID card.
+ */
+export function evaluateFlatbed(dir: string): Promise<ConditionScore[]> {
+  return evaluateConditions(
+    dir,
+    FLATBED_TILTS.map((degrees) => ({
+      label: `on an A4 flatbed at 300 dpi, ${degrees === 0 ? 'level' : `${Math.abs(degrees)}° askew`}, JPEG 90`,
+      make: (page, clean) => onFlatbed(page, printedWidth(clean.format), degrees),
+      purposes: ['document', 'face'],
+    })),
+  );
+}
+
 /** Read each document of `dir` that reads valid as it is printed at every weight of `WEIGHTS` (see `reweighted`). */
 export function evaluateWeight(dir: string): Promise<ConditionScore[]> {
   return evaluateConditions(
@@ -154,7 +178,10 @@ async function evaluateConditions(dir: string, conditions: readonly Condition[])
       // Upright and without alpha: the page is used as it is seen.
       const page = await sharp(bytes).rotate().flatten({ background: '#ffffff' }).png().toBuffer();
       for (const [i, condition] of conditions.entries()) {
-        const image = await decodeImage(await condition.make(page, clean), { field: 'image' });
+        const image = await decodeImage(await condition.make(page, clean), {
+          field: 'image',
+          purposes: condition.purposes ?? [],
+        });
         const started = performance.now();
         const reading = await readMrz(image);
         outcomes[i]!.push({
