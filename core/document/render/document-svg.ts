@@ -1,10 +1,13 @@
 /**
  * SVG of a rendered travel document's data page (TD1 card, TD2 card, TD3 passport page) at about 300 dpi:
  * security-print background, header, photo box, labelled fields, a signature and printed text near the MRZ,
- * and the MRZ in OCR-B at the ICAO pitch. Layout details vary with the random source. Pure string building.
+ * and the MRZ in OCR-B near the ICAO pitch. Layout details vary with the random source. Pure string building.
  */
 import { between, pick, type Random } from './random-document.js';
 import type { TravelDocument, TravelFormat } from './mrz-text.js';
+
+/** OCR-B's advance, in em: every character's cell is this wide. */
+const OCRB_ADVANCE = 0.742;
 
 /** Page size in pixels at about 300 dpi (ID-1, ID-2, ID-3 / passport data page). */
 export const PAGE: Record<TravelFormat, { width: number; height: number }> = {
@@ -84,12 +87,18 @@ export function documentSvg(
 ): DocumentSvg {
   const { width, height } = PAGE[format];
   const pitch = between(random, 29, 31.5);
-  // OCR-B's own advance is 0.742 em: sizes around it print at the ICAO pitch with a little more or less spacing.
+  // OCR-B advances 0.742 em a character and librsvg ignores textLength, so the size sets the pitch: 28-33 px,
+  // ICAO's 2.54 mm at 300 dpi (30 px) within 10%.
   const fontSize = pitch / between(random, 0.7, 0.78);
+  const advance = OCRB_ADVANCE * fontSize;
   // Laser-engraved and inkjet MRZs print heavier than the font's outline.
   const weight = random() < 0.4 ? between(random, 0.5, 1.6) : 0;
   const lineGap = fontSize * (format === 'TD1' ? between(random, 1.15, 1.3) : between(random, 1.3, 1.6));
-  const mrzLeft = between(random, 0.04, 0.06) * width;
+  // Inside the page, as ICAO prints it: the longest line's last character cell ends on the page at the latest.
+  const mrzLeft = Math.min(
+    between(random, 0.04, 0.06) * width,
+    width - Math.max(...lines.map((l) => l.length)) * advance,
+  );
   const bottomMargin = between(random, 0.035, 0.07) * height;
   const mrzTop = height - bottomMargin - lines.length * lineGap;
   const photo: PhotoBox =
@@ -132,7 +141,7 @@ export function documentSvg(
   const mrz = lines
     .map(
       (line, i) =>
-        `<text x="${mrzLeft.toFixed(1)}" y="${(mrzTop + (i + 0.8) * lineGap).toFixed(1)}" font-family="OCR B, DejaVu Sans Mono, monospace" font-size="${fontSize.toFixed(1)}" textLength="${(line.length * pitch).toFixed(1)}" lengthAdjust="spacing" fill="${ink}" stroke="${ink}" stroke-width="${weight.toFixed(2)}">${escape(line)}</text>`,
+        `<text x="${mrzLeft.toFixed(1)}" y="${(mrzTop + (i + 0.8) * lineGap).toFixed(1)}" font-family="OCR B, DejaVu Sans Mono, monospace" font-size="${fontSize.toFixed(1)}" fill="${ink}" stroke="${ink}" stroke-width="${weight.toFixed(2)}">${escape(line)}</text>`,
     )
     .join('');
   const background = pick(random, [
