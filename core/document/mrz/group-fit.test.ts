@@ -49,4 +49,15 @@ describe('a group of lines fitted together', () => {
     expect(a!.cy).toBeCloseTo(206.5, 0);
     expect(a!.height).toBeLessThan(18);
   });
+
+  it('fits a line whose band took in a frame beyond it at the other line height, to its own text', () => {
+    // The second line (rows 236–249) sits on a frame drawn round the zone, sparse ink in rows 250–262: its band
+    // measured both. Refitted at that height, the first line measures its own 14 px again.
+    const framed = page([200, 214, blocks], [236, 250, blocks], [250, 263, (x) => x % 64 === 3]);
+    const second = { cx: 400, cy: 249, angle: 0, length: 600, height: 27 };
+    const [a, b] = fitToGroup(framed, [first, second]);
+    expect(a!.cy).toBeCloseTo(206.5, 0);
+    expect(b!.cy).toBeCloseTo(242.5, 0);
+    expect(b!.height).toBeLessThan(18);
+  });
 });

@@ -15,8 +15,28 @@ export function fitToGroup(pyramid: GreyPyramid, lines: StripLine[]): StripLine[
     Math.min(...lines.filter((o) => o !== line).map((o) => Math.abs(across(line, o)))),
   );
   const single = lines.filter((line, i) => line.height / 2 <= nearest[i]!);
-  const height = median((single.length > 0 ? single : lines).map((l) => l.height));
+  const heights = (single.length > 0 ? single : lines).map((l) => l.height);
   const angle = median(lines.map((l) => l.angle));
+  const first = fitAt(pyramid, lines, nearest, median(heights), angle);
+  if (lines.length !== 2 || !first.refused) return shareExtent(first.lines);
+  // Two heights that do not agree: the taller band may hold a frame or rule beyond its line; try the shorter.
+  const second = fitAt(pyramid, lines, nearest, Math.min(...heights), angle, true);
+  return shareExtent((second.refused ? first : second).lines);
+}
+
+/**
+ * The lines fitted at `height` and `angle` (see fitToGroup); `refused` when a line off them could not be refitted
+ * to them. `inner` looks for a refitted line's text in the busiest rows of a band too tall (see refineLine).
+ */
+function fitAt(
+  pyramid: GreyPyramid,
+  lines: StripLine[],
+  nearest: number[],
+  height: number,
+  angle: number,
+  inner = false,
+): { lines: StripLine[]; refused: boolean } {
+  let refused = false;
   const fitted = lines.map((line, i) => {
     if (!isOdd(line.height, height) && Math.abs(line.angle - angle) <= 0.01) return line;
     let { cx, cy } = line;
@@ -37,14 +57,15 @@ export function fitToGroup(pyramid: GreyPyramid, lines: StripLine[]): StripLine[
     // Placed afresh: its own fit's curve no longer tells where its text is.
     const { bend: _, ...straight } = line;
     const placed = { ...straight, cx, cy, angle, height };
-    const refit = refineLine(pyramid, placed, true);
+    const refit = refineLine(pyramid, placed, true, inner);
     // Fitted onto a neighbour's text, or to a band no more the group's than its own (the group's height, too tall,
     // took a neighbour or a rule in): the line stays where its neighbours place it, or as it was fitted alone.
     const onNeighbour = others.some((o) => Math.abs(across(refit, o)) < Math.min(refit.height, o.height) / 2);
     if (!onNeighbour && !isOdd(refit.height, height)) return refit;
+    refused = true;
     return cx !== line.cx || cy !== line.cy ? placed : line;
   });
-  return shareExtent(fitted);
+  return { lines: fitted, refused };
 }
 
 /** Whether a line's text height is far off its group's. */

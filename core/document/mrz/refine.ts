@@ -142,7 +142,7 @@ function characterColumns(ink: Raster, top: number, bottom: number, bars?: Uint8
 }
 
 /** The text band in a row profile: the busiest stretch about `text` rows tall near the middle, then its rows. */
-function bandOf(rows: Float64Array, text: number): { top: number; bottom: number } | null {
+function bandOf(rows: Float64Array, text: number, share = ROW_EDGES): { top: number; bottom: number } | null {
   const height = rows.length;
   const half = Math.max(1, Math.round(text * 0.25));
   const smooth = (y: number): number => {
@@ -158,9 +158,9 @@ function bandOf(rows: Float64Array, text: number): { top: number; bottom: number
     max = Math.max(max, rows[y]!);
   if (max < 6) return null;
   let top = peak;
-  while (top > 0 && rows[top - 1]! >= max * ROW_EDGES) top--;
+  while (top > 0 && rows[top - 1]! >= max * share) top--;
   let bottom = peak;
-  while (bottom < height - 1 && rows[bottom + 1]! >= max * ROW_EDGES) bottom++;
+  while (bottom < height - 1 && rows[bottom + 1]! >= max * share) bottom++;
   return { top, bottom };
 }
 
@@ -209,11 +209,17 @@ function sample(
  * right halves corrects the angle; cut again, the band's rows give centre and height, and the run of characters
  * through the middle that no gap wider than `END_GAP` text heights interrupts gives the ends (see
  * characterColumns). `keepAngle` trusts
- * the given angle (a group's consensus).
+ * the given angle (a group's consensus); `inner` takes a band too tall by its busiest rows (half the busiest row's
+ * edges), the text beside a frame or rule its band took in.
  */
-export function refineLine(pyramid: GreyPyramid, line: StripLine, keepAngle = false): StripLine {
+export function refineLine(
+  pyramid: GreyPyramid,
+  line: StripLine,
+  keepAngle = false,
+  inner = false,
+): StripLine {
   const { bend: _, ...straight } = line;
-  let current = refineOnce(pyramid, straight, keepAngle);
+  let current = refineOnce(pyramid, straight, keepAngle, inner);
   // Characters ran on to the strip's end: the working copy found the line in part (a shadow, a glare spot).
   for (let pass = 0; pass < 3 && (current.start || current.end); pass++) {
     const next = refineOnce(pyramid, grow(current.line, current.start, current.end), true);
@@ -383,7 +389,7 @@ const notFitted = (line: StripLine): Refinement => ({ line, fitted: false, start
  * One refinement; `fitted` false when no text band was found (the line is answered as given), `start` / `end`
  * when the characters run on to that end of the strip (the line may go on).
  */
-function refineOnce(pyramid: GreyPyramid, line: StripLine, keepAngle: boolean): Refinement {
+function refineOnce(pyramid: GreyPyramid, line: StripLine, keepAngle: boolean, inner = false): Refinement {
   const scale = stripScale(pyramid, line.height);
   // Strip pixels per full-resolution pixel: small text is measured finer than its pixels (see cutStrip).
   const f = scale.level * scale.fine;
@@ -407,8 +413,14 @@ function refineOnce(pyramid: GreyPyramid, line: StripLine, keepAngle: boolean): 
     current = { ...current, angle: current.angle + Math.atan2(drift, (x1 - x0) / 2) };
     ({ ink: strip, solid, even } = sample(pyramid, scale, current, width, height));
   }
-  const band = bandOf(edgeProfile(strip, x0, x1), text);
+  const profile = edgeProfile(strip, x0, x1);
+  let band = bandOf(profile, text);
   if (!band) return notFitted(current);
+  // A band too tall that took in a frame or rule beside the text: the text is its busiest rows.
+  if (inner && band.bottom + 1 - band.top > text * 1.8) {
+    const busiest = bandOf(profile, text, 0.5);
+    if (busiest) band = busiest;
+  }
   const { top, bottom } = band;
   const textHeight = bottom + 1 - top;
   // A band much thinner or thicker than expected is not this line's text: keep the working-scale estimate.
