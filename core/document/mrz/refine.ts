@@ -6,6 +6,8 @@ import { stripScale, valueAt, type Parabola, type StripLine, type StripScale } f
 
 /** Share of the busiest row's ink edges a row needs to belong to the text band. */
 const ROW_EDGES = 0.2;
+/** Tallest band (times the expected text height) taken for a line's text: more took in a neighbour, a frame or a rule. */
+const MAX_BAND = 1.8;
 /** Gap between characters (times the text height) beyond which the line has ended. */
 const END_GAP = 1;
 
@@ -417,14 +419,14 @@ function refineOnce(pyramid: GreyPyramid, line: StripLine, keepAngle: boolean, i
   let band = bandOf(profile, text);
   if (!band) return notFitted(current);
   // A band too tall that took in a frame or rule beside the text: the text is its busiest rows.
-  if (inner && band.bottom + 1 - band.top > text * 1.8) {
+  if (inner && band.bottom + 1 - band.top > text * MAX_BAND) {
     const busiest = bandOf(profile, text, 0.5);
     if (busiest) band = busiest;
   }
   const { top, bottom } = band;
   const textHeight = bottom + 1 - top;
   // A band much thinner or thicker than expected is not this line's text: keep the working-scale estimate.
-  if (textHeight < text * 0.5 || textHeight > text * 1.8) return notFitted(current);
+  if (textHeight < text * 0.5 || textHeight > text * MAX_BAND) return notFitted(current);
   // Characters a pattern across the line joins into taller pieces are found in the solid ink.
   const bars = new Uint8Array(width);
   const ink = characterColumns(strip, top, bottom, bars);
